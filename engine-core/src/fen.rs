@@ -1,0 +1,296 @@
+//! FEN in and out.
+//!
+//! Parsing builds a fresh [`Position`] and then validates it; it never
+//! panics and never touches an existing position, whatever the input. The
+//! halfmove clock and fullmove number may be omitted (EPD style: they default
+//! to 0 and 1). Fields are separated by any ASCII whitespace. Everything else
+//! is strict: every rejection is a [`FenError`] naming the field at fault.
+//!
+//! Validation rejects positions the engine's invariants exclude: not exactly
+//! one king per side, a pawn on rank 1 or 8, the side not to move in check,
+//! a castling right without its king and rook at home, and an en passant
+//! square that no double push could have produced.
+
+use core::fmt;
+
+use crate::piece::*;
+use crate::position::*;
+use crate::square::*;
+
+/// The part of a FEN string an error is about.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FenField {
+    /// The number of fields.
+    Fields,
+    /// Piece placement.
+    Board,
+    /// Side to move.
+    Side,
+    /// Castling availability.
+    Castling,
+    /// En passant square.
+    EnPassant,
+    /// Halfmove clock.
+    Halfmove,
+    /// Fullmove number.
+    Fullmove,
+    /// The position as a whole (the fields parse, the position is impossible).
+    Position,
+}
+
+impl FenField {
+    /// A short name for messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FenField::Fields => "fields",
+            FenField::Board => "board",
+            FenField::Side => "side to move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en passant",
+            FenField::Halfmove => "halfmove clock",
+            FenField::Fullmove => "fullmove number",
+            FenField::Position => "position",
+        }
+    }
+}
+
+/// Why a FEN string was rejected: the field, and what is wrong with it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct FenError {
+    /// The field at fault.
+    pub field: FenField,
+    /// What is wrong, in a few words.
+    pub problem: &'static str,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad FEN {}: {}", self.field.name(), self.problem)
+    }
+}
+
+impl core::error::Error for FenError {}
+
+const fn err(field: FenField, problem: &'static str) -> FenError {
+    FenError { field, problem }
+}
+
+/// Parse a decimal number of at most `max`; `None` on anything else.
+fn parse_number(text: &str, max: u16) -> Option<u16> {
+    if text.is_empty() || text.len() > 5 {
+        return None;
+    }
+    let mut value: u32 = 0;
+    for b in text.bytes() {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        value = value * 10 + (b - b'0') as u32;
+    }
+    if value > max as u32 {
+        None
+    } else {
+        Some(value as u16)
+    }
+}
+
+impl Position {
+    /// Parse and validate a FEN string. See the module documentation.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let mut fields = fen.split_ascii_whitespace();
+        let mut next = |what: &'static str| fields.next().ok_or(err(FenField::Fields, what));
+        let board = next("missing piece placement")?;
+        let side = next("missing side to move")?;
+        let castling = next("missing castling field")?;
+        let ep = next("missing en passant field")?;
+        let halfmove = fields.next();
+        let fullmove = fields.next();
+        if fields.next().is_some() {
+            return Err(err(FenField::Fields, "more than six fields"));
+        }
+
+        let mut pos = Position::blank();
+        parse_board(&mut pos, board)?;
+        pos.side = match side {
+            "w" => WHITE,
+            "b" => BLACK,
+            _ => return Err(err(FenField::Side, "expected w or b")),
+        };
+        pos.castle = parse_castling(castling)?;
+        pos.ep = match ep {
+            "-" => NO_SQUARE,
+            _ => parse_square(ep.as_bytes()).ok_or(err(FenField::EnPassant, "expected - or a square"))?,
+        };
+        if let Some(text) = halfmove {
+            pos.halfmove =
+                parse_number(text, 255).ok_or(err(FenField::Halfmove, "expected a number 0..255"))? as u8;
+        }
+        if let Some(text) = fullmove {
+            pos.fullmove = parse_number(text, 9999).ok_or(err(FenField::Fullmove, "expected a number 0..9999"))?;
+        }
+        validate(&mut pos)?;
+        Ok(pos)
+    }
+
+    /// The position as FEN, through `Display`: `pos.fen().to_string()` on a host.
+    pub fn fen(&self) -> Fen<'_> {
+        Fen(self)
+    }
+}
+
+fn parse_board(pos: &mut Position, text: &str) -> Result<(), FenError> {
+    let mut row: u8 = 0;
+    let mut file: u8 = 0;
+    for c in text.bytes() {
+        match c {
+            b'/' => {
+                if file != 8 {
+                    return Err(err(FenField::Board, "a rank does not have 8 squares"));
+                }
+                row += 1;
+                file = 0;
+                if row > 7 {
+                    return Err(err(FenField::Board, "more than 8 ranks"));
+                }
+            }
+            b'1'..=b'8' => {
+                file += c - b'0';
+                if file > 8 {
+                    return Err(err(FenField::Board, "a rank has more than 8 squares"));
+                }
+            }
+            _ => {
+                let piece = piece_from_char(c).ok_or(err(FenField::Board, "unknown piece letter"))?;
+                if file > 7 {
+                    return Err(err(FenField::Board, "a rank has more than 8 squares"));
+                }
+                let sq = make_square(file, row);
+                pos.set(sq, piece);
+                if kind(piece) == KING {
+                    if pos.kings[color(piece) as usize] != NO_SQUARE {
+                        return Err(err(FenField::Board, "more than one king of a colour"));
+                    }
+                    pos.kings[color(piece) as usize] = sq;
+                }
+                file += 1;
+            }
+        }
+    }
+    if row != 7 || file != 8 {
+        return Err(err(FenField::Board, "fewer than 8 full ranks"));
+    }
+    Ok(())
+}
+
+fn parse_castling(text: &str) -> Result<u8, FenError> {
+    if text == "-" {
+        return Ok(0);
+    }
+    let mut rights = 0u8;
+    for c in text.bytes() {
+        let bit = match c {
+            b'K' => CASTLE_WK,
+            b'Q' => CASTLE_WQ,
+            b'k' => CASTLE_BK,
+            b'q' => CASTLE_BQ,
+            _ => return Err(err(FenField::Castling, "expected - or letters from KQkq")),
+        };
+        if rights & bit != 0 {
+            return Err(err(FenField::Castling, "a right is repeated"));
+        }
+        rights |= bit;
+    }
+    Ok(rights)
+}
+
+fn validate(pos: &mut Position) -> Result<(), FenError> {
+    if pos.kings[0] == NO_SQUARE || pos.kings[1] == NO_SQUARE {
+        return Err(err(FenField::Board, "each side needs exactly one king"));
+    }
+    for f in 0..8 {
+        for r in [0, 7] {
+            if kind(pos.at(make_square(f, r))) == PAWN {
+                return Err(err(FenField::Board, "a pawn on rank 1 or 8"));
+            }
+        }
+    }
+    let homes = [
+        (CASTLE_WK, 0x74, 0x77, WHITE),
+        (CASTLE_WQ, 0x74, 0x70, WHITE),
+        (CASTLE_BK, 0x04, 0x07, BLACK),
+        (CASTLE_BQ, 0x04, 0x00, BLACK),
+    ];
+    for (right, king, rook, c) in homes {
+        if pos.castle & right != 0
+            && (pos.at(king) != make_piece(KING, c) || pos.at(rook) != make_piece(ROOK, c))
+        {
+            return Err(err(FenField::Castling, "a right without its king and rook at home"));
+        }
+    }
+    if pos.ep != NO_SQUARE {
+        // White to move: Black just pushed from row 1 over `ep` (row 2) to row 3.
+        let (ep_row, push): (u8, i8) = if pos.side == WHITE { (2, 16) } else { (5, -16) };
+        let pusher = make_piece(PAWN, pos.side ^ 1);
+        if row(pos.ep) != ep_row
+            || pos.at(pos.ep) != EMPTY
+            || pos.at(step(pos.ep, -push)) != EMPTY
+            || pos.at(step(pos.ep, push)) != pusher
+        {
+            return Err(err(FenField::EnPassant, "no double push could have made this square"));
+        }
+    }
+    let them = pos.side ^ 1;
+    if pos.is_attacked(pos.kings[them as usize], pos.side) {
+        return Err(err(FenField::Position, "the side not to move is in check"));
+    }
+    Ok(())
+}
+
+/// Formats a position as FEN. Made by [`Position::fen`].
+pub struct Fen<'a>(&'a Position);
+
+impl fmt::Display for Fen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        let pos = self.0;
+        for r in 0..8u8 {
+            let mut empty = 0u8;
+            for file in 0..8u8 {
+                let p = pos.at(make_square(file, r));
+                if p == EMPTY {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    f.write_char((b'0' + empty) as char)?;
+                    empty = 0;
+                }
+                f.write_char(piece_char(p) as char)?;
+            }
+            if empty > 0 {
+                f.write_char((b'0' + empty) as char)?;
+            }
+            if r < 7 {
+                f.write_char('/')?;
+            }
+        }
+        f.write_str(if pos.side == WHITE { " w " } else { " b " })?;
+        if pos.castle == 0 {
+            f.write_char('-')?;
+        }
+        for (bit, c) in [(CASTLE_WK, 'K'), (CASTLE_WQ, 'Q'), (CASTLE_BK, 'k'), (CASTLE_BQ, 'q')] {
+            if pos.castle & bit != 0 {
+                f.write_char(c)?;
+            }
+        }
+        f.write_char(' ')?;
+        if pos.ep == NO_SQUARE {
+            f.write_char('-')?;
+        } else {
+            let name = square_name(pos.ep);
+            f.write_char(name[0] as char)?;
+            f.write_char(name[1] as char)?;
+        }
+        write!(f, " {} {}", pos.halfmove, pos.fullmove)
+    }
+}

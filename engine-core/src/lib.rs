@@ -1,0 +1,56 @@
+//! # engine-core: the c64chess engine
+//!
+//! A `no_std`, heap-free chess engine written for a 1 MHz 6502 with 16-bit
+//! `usize` and no multiply instruction, and run unchanged on a PC.
+//!
+//! The whole interface on one screen:
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`square`] | the 0x88 square (row 0 = rank 8) and the 0..63 tile of the front ends |
+//! | [`piece`] | the one-byte piece: type in bits 0–2, colour in bit 3 |
+//! | [`mv`] | the 4-byte [`Move`] and 4-byte [`Undo`] |
+//! | [`position`] | [`Position`]: board, state, `make` / `unmake`, attack queries |
+//! | [`movegen`] | pseudo-legal generation into a caller's slice; captures-only mode |
+//! | [`fen`] | FEN parsing with named errors, and FEN output |
+//! | [`perft`](mod@perft) | leaf counts of the legal move tree |
+//!
+//! Legality is decided by trying: `make`, ask whether the mover's king is
+//! attacked ([`Position::last_move_was_legal`]), `unmake`.
+//!
+//! Sixteen-bit rules: every quantity has an explicit width, `usize` is only
+//! an index, nothing multiplies toward a limit.
+#![no_std]
+#![forbid(unsafe_code)]
+
+pub mod fen;
+pub mod movegen;
+pub mod mv;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod square;
+
+pub use fen::{FenError, FenField};
+pub use movegen::{GenMode, MAX_MOVES};
+pub use mv::{Move, Undo};
+pub use perft::{perft, perft_in};
+pub use position::Position;
+
+/// FEN of the standard starting position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn startpos_matches_its_fen_and_counts() {
+        let mut pos = Position::startpos();
+        assert_eq!(Position::from_fen(START_FEN).unwrap(), pos);
+        assert_eq!(perft(&mut pos, 1), Some(20));
+        assert_eq!(perft(&mut pos, 2), Some(400));
+        assert_eq!(perft(&mut pos, 3), Some(8902));
+        assert_eq!(pos, Position::startpos());
+    }
+}

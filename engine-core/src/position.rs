@@ -1,0 +1,337 @@
+//! The position: the 0x88 board and the state the board cannot show, with
+//! `make` / `unmake` and the attack queries.
+//!
+//! Invariants, held by every `Position` this crate hands out (FEN parsing
+//! validates them, `make` preserves them):
+//! * exactly one king per side, and `kings[c]` is where it stands;
+//! * no pawn on rank 1 or 8;
+//! * the cells of the 0x88 dead zone (files 8..15) are `EMPTY` and never read;
+//! * a castling right implies its king and rook on their home squares;
+//! * `ep` is [`NO_SQUARE`] or the square just crossed by a double push.
+//!
+//! `make(m)` followed by `unmake(m, undo)` restores every field exactly.
+
+use crate::mv::{Move, Undo, CAPTURE, CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, PROMO};
+use crate::piece::*;
+use crate::square::*;
+
+/// Castling right: White king side.
+pub const CASTLE_WK: u8 = 1;
+/// Castling right: White queen side.
+pub const CASTLE_WQ: u8 = 2;
+/// Castling right: Black king side.
+pub const CASTLE_BK: u8 = 4;
+/// Castling right: Black queen side.
+pub const CASTLE_BQ: u8 = 8;
+
+/// Knight steps, in generation order.
+pub(crate) const KNIGHT_STEPS: [i8; 8] = [-33, -31, -18, -14, 14, 18, 31, 33];
+/// King steps (and queen directions), in generation order.
+pub(crate) const KING_STEPS: [i8; 8] = [-17, -16, -15, -1, 1, 15, 16, 17];
+/// Rook directions.
+pub(crate) const ROOK_DIRS: [i8; 4] = [-16, -1, 1, 16];
+/// Bishop directions.
+pub(crate) const BISHOP_DIRS: [i8; 4] = [-17, -15, 15, 17];
+
+/// The most attackers one side can have on one square (8 rays + 8 knight
+/// squares), so a list of this length never overflows.
+pub const MAX_ATTACKERS: usize = 16;
+
+/// A chess position. See the module documentation for its invariants.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Position {
+    /// 0x88 cells; the dead zone stays `EMPTY`.
+    pub(crate) board: [Piece; 128],
+    /// Side to move.
+    pub(crate) side: Color,
+    /// Castling rights, `CASTLE_*` bits.
+    pub(crate) castle: u8,
+    /// En passant square or `NO_SQUARE`.
+    pub(crate) ep: Square,
+    /// Plies since the last capture or pawn move (saturates at 255).
+    pub(crate) halfmove: u8,
+    /// Full-move number; wraps rather than fails, and `unmake` reverses it.
+    pub(crate) fullmove: u16,
+    /// King square per colour.
+    pub(crate) kings: [Square; 2],
+}
+
+/// The castling rights that survive a move touching `sq` (as origin or target).
+#[inline(always)]
+const fn rights_kept(sq: Square) -> u8 {
+    match sq {
+        0x70 => !CASTLE_WQ,
+        0x77 => !CASTLE_WK,
+        0x74 => !(CASTLE_WK | CASTLE_WQ),
+        0x00 => !CASTLE_BQ,
+        0x07 => !CASTLE_BK,
+        0x04 => !(CASTLE_BK | CASTLE_BQ),
+        _ => 0xFF,
+    }
+}
+
+impl Position {
+    /// An empty board, White to move, no rights: a blank to fill (not valid
+    /// until kings are placed; used by the FEN parser).
+    pub(crate) const fn blank() -> Position {
+        Position {
+            board: [EMPTY; 128],
+            side: WHITE,
+            castle: 0,
+            ep: NO_SQUARE,
+            halfmove: 0,
+            fullmove: 1,
+            kings: [NO_SQUARE; 2],
+        }
+    }
+
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        const BACK: [u8; 8] = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];
+        let mut pos = Position::blank();
+        for f in 0..8u8 {
+            pos.board[make_square(f, 0) as usize] = make_piece(BACK[f as usize], BLACK);
+            pos.board[make_square(f, 1) as usize] = make_piece(PAWN, BLACK);
+            pos.board[make_square(f, 6) as usize] = make_piece(PAWN, WHITE);
+            pos.board[make_square(f, 7) as usize] = make_piece(BACK[f as usize], WHITE);
+        }
+        pos.kings = [0x74, 0x04];
+        pos.castle = CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ;
+        pos
+    }
+
+    /// The cell at `sq` (any `u8`: the index is masked into the array).
+    #[inline(always)]
+    pub fn at(&self, sq: Square) -> Piece {
+        self.board[(sq & 0x7F) as usize]
+    }
+
+    #[inline(always)]
+    pub(crate) fn set(&mut self, sq: Square, p: Piece) {
+        self.board[(sq & 0x7F) as usize] = p;
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    /// Castling rights (`CASTLE_*` bits).
+    #[inline]
+    pub fn castling(&self) -> u8 {
+        self.castle
+    }
+    /// En passant square, or [`NO_SQUARE`].
+    #[inline]
+    pub fn ep_square(&self) -> Square {
+        self.ep
+    }
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u8 {
+        self.halfmove
+    }
+    /// The full-move number.
+    #[inline]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+    /// Where the king of `c` stands.
+    #[inline]
+    pub fn king_square(&self, c: Color) -> Square {
+        self.kings[(c & 1) as usize]
+    }
+    /// The 128 cells, for byte-exact comparisons in tests and digests.
+    pub fn cells(&self) -> &[Piece; 128] {
+        &self.board
+    }
+
+    /// True if the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.is_attacked(self.kings[self.side as usize], self.side ^ 1)
+    }
+
+    /// Called right after `make`: true if the move did not leave the mover's
+    /// own king attacked, i.e. the move was legal.
+    #[inline]
+    pub fn last_move_was_legal(&self) -> bool {
+        !self.is_attacked(self.kings[(self.side ^ 1) as usize], self.side)
+    }
+
+    /// Does any piece of `by` attack `sq`? Walks out from `sq`: two pawn
+    /// squares, eight knight squares, eight king squares, eight rays.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        let shift = by << 3;
+        // A White pawn attacks up (-15/-17), so it stands at sq+15 or sq+17.
+        let (pawn_a, pawn_b): (i8, i8) = if by == WHITE { (15, 17) } else { (-17, -15) };
+        let pawn = PAWN | shift;
+        for d in [pawn_a, pawn_b] {
+            let t = step(sq, d);
+            if !offboard(t) && self.at(t) == pawn {
+                return true;
+            }
+        }
+        let knight = KNIGHT | shift;
+        for d in KNIGHT_STEPS {
+            let t = step(sq, d);
+            if !offboard(t) && self.at(t) == knight {
+                return true;
+            }
+        }
+        let king = KING | shift;
+        for d in KING_STEPS {
+            let t = step(sq, d);
+            if !offboard(t) && self.at(t) == king {
+                return true;
+            }
+        }
+        let (rook, bishop, queen) = (ROOK | shift, BISHOP | shift, QUEEN | shift);
+        for d in ROOK_DIRS {
+            let mut t = step(sq, d);
+            while !offboard(t) {
+                let p = self.at(t);
+                if p != EMPTY {
+                    if p == rook || p == queen {
+                        return true;
+                    }
+                    break;
+                }
+                t = step(t, d);
+            }
+        }
+        for d in BISHOP_DIRS {
+            let mut t = step(sq, d);
+            while !offboard(t) {
+                let p = self.at(t);
+                if p != EMPTY {
+                    if p == bishop || p == queen {
+                        return true;
+                    }
+                    break;
+                }
+                t = step(t, d);
+            }
+        }
+        false
+    }
+
+    /// Every piece of `by` that attacks `sq` directly (no x-rays), written to
+    /// `out` in walk order; returns how many. `out` has room for the most
+    /// attackers possible, so nothing is ever dropped.
+    pub fn attackers(&self, sq: Square, by: Color, out: &mut [Square; MAX_ATTACKERS]) -> u8 {
+        let shift = by << 3;
+        let mut n = 0usize;
+        let (pawn_a, pawn_b): (i8, i8) = if by == WHITE { (15, 17) } else { (-17, -15) };
+        for (steps, want) in [
+            (&[pawn_a, pawn_b][..], PAWN | shift),
+            (&KNIGHT_STEPS[..], KNIGHT | shift),
+            (&KING_STEPS[..], KING | shift),
+        ] {
+            for &d in steps {
+                let t = step(sq, d);
+                if !offboard(t) && self.at(t) == want {
+                    out[n] = t;
+                    n += 1;
+                }
+            }
+        }
+        for (dirs, slider) in [(&ROOK_DIRS, ROOK | shift), (&BISHOP_DIRS, BISHOP | shift)] {
+            for &d in dirs {
+                let mut t = step(sq, d);
+                while !offboard(t) {
+                    let p = self.at(t);
+                    if p != EMPTY {
+                        if p == slider || p == QUEEN | shift {
+                            out[n] = t;
+                            n += 1;
+                        }
+                        break;
+                    }
+                    t = step(t, d);
+                }
+            }
+        }
+        n as u8
+    }
+
+    /// Play a pseudo-legal move generated for this position. Returns what
+    /// [`Position::unmake`] needs. Check legality afterwards with
+    /// [`Position::last_move_was_legal`]. A move that was not generated here
+    /// may corrupt the position (never memory).
+    pub fn make(&mut self, m: Move) -> Undo {
+        let us = self.side;
+        let piece = self.at(m.from);
+        let mut undo = Undo { captured: self.at(m.to), ep: self.ep, castle: self.castle, halfmove: self.halfmove };
+        self.ep = NO_SQUARE;
+        self.halfmove = self.halfmove.saturating_add(1);
+
+        if m.flags & EN_PASSANT != 0 {
+            // The victim stands on the from-rank, beside `to`: rank 6 <-> 5, rank 3 <-> 4.
+            let victim = m.to ^ 0x10;
+            undo.captured = self.at(victim);
+            self.set(victim, EMPTY);
+        }
+        self.set(m.from, EMPTY);
+        self.set(m.to, if m.flags & PROMO != 0 { make_piece(m.flags & PROMO, us) } else { piece });
+
+        if kind(piece) == PAWN {
+            self.halfmove = 0;
+            if m.flags & DOUBLE_PUSH != 0 {
+                // The crossed square: row 6 -> 5 for White, row 1 -> 2 for Black.
+                self.ep = m.from ^ 0x30;
+            }
+        } else if kind(piece) == KING {
+            self.kings[us as usize] = m.to;
+            if m.flags & CASTLE_KING != 0 {
+                self.set(m.from.wrapping_add(1), self.at(m.from.wrapping_add(3)));
+                self.set(m.from.wrapping_add(3), EMPTY);
+            } else if m.flags & CASTLE_QUEEN != 0 {
+                self.set(m.from.wrapping_sub(1), self.at(m.from.wrapping_sub(4)));
+                self.set(m.from.wrapping_sub(4), EMPTY);
+            }
+        }
+        if m.flags & CAPTURE != 0 {
+            self.halfmove = 0;
+        }
+        if self.castle != 0 {
+            self.castle &= rights_kept(m.from) & rights_kept(m.to);
+        }
+        if us == BLACK {
+            self.fullmove = self.fullmove.wrapping_add(1);
+        }
+        self.side = us ^ 1;
+        undo
+    }
+
+    /// Take back `m`, which must be the last move made, with its undo record.
+    pub fn unmake(&mut self, m: Move, undo: Undo) {
+        let us = self.side ^ 1;
+        self.side = us;
+        if us == BLACK {
+            self.fullmove = self.fullmove.wrapping_sub(1);
+        }
+        let arrived = self.at(m.to);
+        let moved = if m.flags & PROMO != 0 { make_piece(PAWN, us) } else { arrived };
+        self.set(m.from, moved);
+        if m.flags & EN_PASSANT != 0 {
+            self.set(m.to, EMPTY);
+            self.set(m.to ^ 0x10, undo.captured);
+        } else {
+            self.set(m.to, undo.captured);
+        }
+        if kind(moved) == KING {
+            self.kings[us as usize] = m.from;
+            if m.flags & CASTLE_KING != 0 {
+                self.set(m.from.wrapping_add(3), self.at(m.from.wrapping_add(1)));
+                self.set(m.from.wrapping_add(1), EMPTY);
+            } else if m.flags & CASTLE_QUEEN != 0 {
+                self.set(m.from.wrapping_sub(4), self.at(m.from.wrapping_sub(1)));
+                self.set(m.from.wrapping_sub(1), EMPTY);
+            }
+        }
+        self.ep = undo.ep;
+        self.castle = undo.castle;
+        self.halfmove = undo.halfmove;
+    }
+}

@@ -1,0 +1,42 @@
+//! `c64chess`: the engine core on a PC, for testing, measuring and playing.
+
+mod perft_cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// c64chess: a chess engine for the Commodore 64, run on a PC.
+#[derive(Parser)]
+#[command(name = "c64chess", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree (move generator check and speed).
+    Perft {
+        /// Depth in plies.
+        depth: u8,
+        /// Position to start from (default: the starting position).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Perft split by root move, for finding where a count goes wrong.
+    Divide {
+        /// Depth in plies.
+        depth: u8,
+        /// Position to start from (default: the starting position).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Perft { depth, fen } => perft_cmd::run(depth, fen.as_deref(), false),
+        Command::Divide { depth, fen } => perft_cmd::run(depth, fen.as_deref(), true),
+    }
+}
