@@ -129,6 +129,7 @@ impl Position {
             pos.fullmove = parse_number(text, 9999).ok_or(err(FenField::Fullmove, "expected a number 0..9999"))?;
         }
         validate(&mut pos)?;
+        pos.refresh();
         Ok(pos)
     }
 

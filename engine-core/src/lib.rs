@@ -12,8 +12,14 @@
 //! | [`mv`] | the 4-byte [`Move`] and 4-byte [`Undo`] |
 //! | [`position`] | [`Position`]: board, state, `make` / `unmake`, attack queries |
 //! | [`movegen`] | pseudo-legal generation into a caller's slice; captures-only mode |
+//! | [`eval`] | material and piece-square tables as running totals; `evaluate` |
+//! | [`hash`] | 32-bit Zobrist keys |
+//! | [`incremental`] | the per-move change of every running total |
 //! | [`fen`] | FEN parsing with named errors, and FEN output |
 //! | [`perft`](mod@perft) | leaf counts of the legal move tree |
+//! | [`search`] | node-budgeted negamax, quiescence, iterative deepening |
+//! | [`level`] | the four skill levels |
+//! | [`book`] | White's first move and Black's reply, from tables |
 //!
 //! Legality is decided by trying: `make`, ask whether the mover's king is
 //! attacked ([`Position::last_move_was_legal`]), `unmake`.
@@ -23,12 +29,19 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+pub mod bench;
+pub mod book;
+pub mod eval;
 pub mod fen;
+pub mod hash;
+pub mod incremental;
+pub mod level;
 pub mod movegen;
 pub mod mv;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod search;
 pub mod square;
 
 pub use fen::{FenError, FenField};
@@ -36,6 +49,7 @@ pub use movegen::{GenMode, MAX_MOVES};
 pub use mv::{Move, Undo};
 pub use perft::{perft, perft_in};
 pub use position::Position;
+pub use search::{Limits, SearchHooks, SearchResult, Searcher};
 
 /// FEN of the standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

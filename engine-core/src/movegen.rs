@@ -109,6 +109,29 @@ impl Position {
         kept
     }
 
+    /// The legal move written in coordinate notation (`e2e4`, `e7e8q`;
+    /// castling as the king's two-square move), or `None` if the text is
+    /// malformed or names no legal move. The position is left unchanged.
+    pub fn parse_move(&mut self, text: &str) -> Option<Move> {
+        let b = text.as_bytes();
+        if b.len() != 4 && b.len() != 5 {
+            return None;
+        }
+        let from = parse_square(&b[..2])?;
+        let to = parse_square(&b[2..4])?;
+        let promo = match b.get(4) {
+            None => 0,
+            Some(b'q') => QUEEN,
+            Some(b'r') => ROOK,
+            Some(b'b') => BISHOP,
+            Some(b'n') => KNIGHT,
+            Some(_) => return None,
+        };
+        let mut moves = [Move::NONE; MAX_MOVES];
+        let n = self.legal_moves(&mut moves);
+        moves[..n].iter().copied().find(|m| m.from == from && m.to == to && m.promotion() == promo)
+    }
+
     #[inline(always)]
     fn gen_steps(&self, sink: &mut Sink, from: Square, steps: &[i8; 8], quiet: bool) {
         let our_bit = self.side << 3;

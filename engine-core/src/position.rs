@@ -9,8 +9,23 @@
 //! * a castling right implies its king and rook on their home squares;
 //! * `ep` is [`NO_SQUARE`] or the square just crossed by a double push.
 //!
+//! * the running totals (`mg`, `eg`, `phase`, `hash`) equal a recount of the
+//!   board ([`Position::recount`]);
+//! * the key history holds the keys of the positions before each of the last
+//!   `min(history_len, 127)` moves, newest last.
+//!
 //! `make(m)` followed by `unmake(m, undo)` restores every field exactly.
+//!
+//! ## Repetition
+//! `make` pushes the key of the position it leaves onto a 128-entry ring and
+//! `unmake` pops it, so the ring always holds the game's history followed by
+//! the line being searched, with nothing for a caller to maintain. Scans look
+//! back at most as far as the fifty-move clock allows (an irreversible move
+//! makes older positions unreachable), as far as entries were actually pushed
+//! (a FEN load pushes none, whatever its clock says) and 127 entries.
 
+use crate::hash::{CASTLE_KEYS, EP_KEYS, SIDE_KEY};
+use crate::incremental::{delta, Totals};
 use crate::mv::{Move, Undo, CAPTURE, CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, PROMO};
 use crate::piece::*;
 use crate::square::*;
@@ -37,8 +52,14 @@ pub(crate) const BISHOP_DIRS: [i8; 4] = [-17, -15, 15, 17];
 /// squares), so a list of this length never overflows.
 pub const MAX_ATTACKERS: usize = 16;
 
+/// Entries of the key history ring (a power of two: indices wrap by masking).
+pub const HISTORY_SIZE: usize = 128;
+/// The most history entries a scan reads: one less than the ring, so the
+/// slot a `make` overwrites on a full ring is never read again.
+pub const HISTORY_LIVE: u16 = (HISTORY_SIZE - 1) as u16;
+
 /// A chess position. See the module documentation for its invariants.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, Debug)]
 pub struct Position {
     /// 0x88 cells; the dead zone stays `EMPTY`.
     pub(crate) board: [Piece; 128],
@@ -54,7 +75,41 @@ pub struct Position {
     pub(crate) fullmove: u16,
     /// King square per colour.
     pub(crate) kings: [Square; 2],
+    /// Material + middlegame tables, White-positive. Bound: |mg| < 12,000.
+    pub(crate) mg: i16,
+    /// Endgame extra for pawns and kings, White-positive. Bound: |eg| < 1,000.
+    pub(crate) eg: i16,
+    /// Non-pawn material of both sides. Bound: 0..=20,800.
+    pub(crate) phase: i16,
+    /// Zobrist hash of the placement (rights, ep, side folded in by [`Position::key`]).
+    pub(crate) hash: u32,
+    /// Keys of earlier positions; `history[hist_top - 1]` is the newest.
+    pub(crate) history: [u32; HISTORY_SIZE],
+    /// Next ring slot to write, 0..=127.
+    pub(crate) hist_top: u8,
+    /// Entries pushed since the position was set up, less those popped
+    /// (saturating: a game of 65,535 plies is not a concern).
+    pub(crate) hist_len: u16,
 }
+
+/// Equality of positions as the engine sees them: every field, and the live
+/// part of the history ring (stale slots beyond it are never read).
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        let same_state = self.board == other.board
+            && self.side == other.side
+            && self.castle == other.castle
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.kings == other.kings
+            && self.totals() == other.totals()
+            && self.hist_top == other.hist_top
+            && self.hist_len == other.hist_len;
+        same_state && (1..=self.hist_len.min(HISTORY_LIVE)).all(|back| self.history_key(back) == other.history_key(back))
+    }
+}
+impl Eq for Position {}
 
 /// The castling rights that survive a move touching `sq` (as origin or target).
 #[inline(always)]
@@ -82,6 +137,13 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             kings: [NO_SQUARE; 2],
+            mg: 0,
+            eg: 0,
+            phase: 0,
+            hash: 0,
+            history: [0; HISTORY_SIZE],
+            hist_top: 0,
+            hist_len: 0,
         }
     }
 
@@ -97,7 +159,100 @@ impl Position {
         }
         pos.kings = [0x74, 0x04];
         pos.castle = CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ;
+        pos.refresh();
         pos
+    }
+
+    /// The running totals as carried.
+    #[inline]
+    pub fn totals(&self) -> Totals {
+        Totals { mg: self.mg, eg: self.eg, phase: self.phase, hash: self.hash }
+    }
+
+    /// The running totals recounted from the board (a full walk: for set-up
+    /// and for tests that prove the carried totals never drift).
+    pub fn recount(&self) -> Totals {
+        let mut t = Totals::default();
+        for sq in all_squares() {
+            let p = self.at(sq);
+            if p != EMPTY {
+                t.place(p, to_tile(sq));
+            }
+        }
+        t
+    }
+
+    /// Set the running totals from the board. Called wherever pieces arrive
+    /// without going through `make` (start position, FEN).
+    pub(crate) fn refresh(&mut self) {
+        let t = self.recount();
+        (self.mg, self.eg, self.phase, self.hash) = (t.mg, t.eg, t.phase, t.hash);
+    }
+
+    /// The key of the position for repetition and the transposition table:
+    /// placement, side to move, castling rights, and the en passant file when
+    /// a capture there is actually possible (otherwise the square changes
+    /// nothing about the position).
+    pub fn key(&self) -> u32 {
+        let mut k = self.hash ^ CASTLE_KEYS[(self.castle & 15) as usize];
+        if self.side == BLACK {
+            k ^= SIDE_KEY;
+        }
+        if self.ep != NO_SQUARE && self.pawn_attacks(self.ep, self.side) {
+            k ^= EP_KEYS[file(self.ep) as usize];
+        }
+        k
+    }
+
+    /// The key of the position `back` plies ago (1 = before the last move).
+    /// Meaningful for `back` in `1..=min(history_len, 127)`.
+    #[inline]
+    fn history_key(&self, back: u16) -> u32 {
+        self.history[(self.hist_top.wrapping_sub(back as u8) as usize) & (HISTORY_SIZE - 1)]
+    }
+
+    /// How many positions of the history may repeat the current one: no
+    /// further back than the fifty-move clock, the entries pushed, or 127.
+    #[inline]
+    fn repetition_window(&self) -> u16 {
+        (self.halfmove as u16).min(self.hist_len).min(HISTORY_LIVE)
+    }
+
+    /// True if the current position occurred before, within the window in
+    /// which it can (same side to move, so every second entry). The search
+    /// scores one repeat as a draw.
+    pub fn is_repetition(&self) -> bool {
+        let key = self.key();
+        let window = self.repetition_window();
+        let mut back = 2;
+        while back <= window {
+            if self.history_key(back) == key {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// How many times the current position occurred before (threefold
+    /// repetition is two earlier occurrences).
+    pub fn repetitions(&self) -> u8 {
+        let key = self.key();
+        let window = self.repetition_window();
+        let mut count = 0u8;
+        let mut back = 2;
+        while back <= window {
+            if self.history_key(back) == key {
+                count += 1;
+            }
+            back += 2;
+        }
+        count
+    }
+
+    /// Entries pushed onto the key history since set-up, less those popped.
+    pub fn history_len(&self) -> u16 {
+        self.hist_len
     }
 
     /// The cell at `sq` (any `u8`: the index is masked into the array).
@@ -163,14 +318,8 @@ impl Position {
     /// squares, eight knight squares, eight king squares, eight rays.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         let shift = by << 3;
-        // A White pawn attacks up (-15/-17), so it stands at sq+15 or sq+17.
-        let (pawn_a, pawn_b): (i8, i8) = if by == WHITE { (15, 17) } else { (-17, -15) };
-        let pawn = PAWN | shift;
-        for d in [pawn_a, pawn_b] {
-            let t = step(sq, d);
-            if !offboard(t) && self.at(t) == pawn {
-                return true;
-            }
+        if self.pawn_attacks(sq, by) {
+            return true;
         }
         let knight = KNIGHT | shift;
         for d in KNIGHT_STEPS {
@@ -214,6 +363,16 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Does a pawn of `by` attack `sq`?
+    #[inline(always)]
+    fn pawn_attacks(&self, sq: Square, by: Color) -> bool {
+        // A White pawn attacks up (-15/-17), so it stands at sq+15 or sq+17.
+        let (a, b): (i8, i8) = if by == WHITE { (15, 17) } else { (-17, -15) };
+        let pawn = make_piece(PAWN, by);
+        let (a, b) = (step(sq, a), step(sq, b));
+        (!offboard(a) && self.at(a) == pawn) || (!offboard(b) && self.at(b) == pawn)
     }
 
     /// Every piece of `by` that attacks `sq` directly (no x-rays), written to
@@ -262,6 +421,9 @@ impl Position {
     pub fn make(&mut self, m: Move) -> Undo {
         let us = self.side;
         let piece = self.at(m.from);
+        self.history[(self.hist_top as usize) & (HISTORY_SIZE - 1)] = self.key();
+        self.hist_top = (self.hist_top + 1) & (HISTORY_SIZE as u8 - 1);
+        self.hist_len = self.hist_len.saturating_add(1);
         let mut undo = Undo { captured: self.at(m.to), ep: self.ep, castle: self.castle, halfmove: self.halfmove };
         self.ep = NO_SQUARE;
         self.halfmove = self.halfmove.saturating_add(1);
@@ -301,7 +463,23 @@ impl Position {
             self.fullmove = self.fullmove.wrapping_add(1);
         }
         self.side = us ^ 1;
+        self.apply(delta(m, piece, undo.captured), false);
         undo
+    }
+
+    /// Add a delta to the totals, or take it away (`undo`).
+    #[inline(always)]
+    fn apply(&mut self, d: crate::incremental::Delta, undo: bool) {
+        if undo {
+            self.mg -= d.mg;
+            self.eg -= d.eg;
+            self.phase -= d.phase;
+        } else {
+            self.mg += d.mg;
+            self.eg += d.eg;
+            self.phase += d.phase;
+        }
+        self.hash ^= d.hash;
     }
 
     /// Take back `m`, which must be the last move made, with its undo record.
@@ -333,5 +511,8 @@ impl Position {
         self.ep = undo.ep;
         self.castle = undo.castle;
         self.halfmove = undo.halfmove;
+        self.apply(delta(m, moved, undo.captured), true);
+        self.hist_top = self.hist_top.wrapping_sub(1) & (HISTORY_SIZE as u8 - 1);
+        self.hist_len = self.hist_len.saturating_sub(1);
     }
 }

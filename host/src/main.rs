@@ -1,5 +1,6 @@
 //! `c64chess`: the engine core on a PC, for testing, measuring and playing.
 
+mod bench_cmd;
 mod perft_cmd;
 
 use std::process::ExitCode;
@@ -32,11 +33,25 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Search the fixed bench positions; the total node count is the search fingerprint.
+    Bench {
+        /// Print every search.
+        #[arg(short, long)]
+        verbose: bool,
+    },
+    /// Replay the project's fixed endings at the drive level, as a C64 would; time them.
+    Drive {
+        /// Print every search.
+        #[arg(short, long)]
+        verbose: bool,
+    },
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Perft { depth, fen } => perft_cmd::run(depth, fen.as_deref(), false),
         Command::Divide { depth, fen } => perft_cmd::run(depth, fen.as_deref(), true),
+        Command::Bench { verbose } => bench_cmd::run_bench(verbose),
+        Command::Drive { verbose } => bench_cmd::run_drive(verbose),
     }
 }

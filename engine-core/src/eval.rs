@@ -1,0 +1,234 @@
+//! Evaluation: material and piece-square tables, kept as running totals.
+//!
+//! A position's value is a fact about the board, White-positive, in
+//! centipawns; [`Position::evaluate`] negates it for Black. Three totals ride
+//! along with the board and are updated by `make` / `unmake` (see
+//! [`crate::incremental`]):
+//!
+//! * `mg`: material plus the middlegame piece-square tables;
+//! * `eg`: what the endgame tables (pawns and kings only) add on top of `mg`;
+//! * `phase`: non-pawn material of both sides.
+//!
+//! `evaluate` blends `eg` in by quarters of the phase with shifts, and in a
+//! middlegame is a read and a compare. One term is not a running total: the
+//! bare-king mate drive, which runs only where it is cheap (little material
+//! left and one side decisively ahead), because no piece-and-square property
+//! can push a lone king to the edge.
+//!
+//! Tables are written the way a board prints (index 0 = a8) from White's
+//! side; Black reads them with the tile's rank flipped (`tile ^ 56`). The
+//! combined tables below fold in colour, sign and flip at compile time, so
+//! the hot path is one lookup per piece and square.
+//!
+//! Bounds (checked by tests): each side has at most 10,400 of non-pawn
+//! material (nine queens, two rooks, two bishops, two knights), so `phase`
+//! fits in 0..=20,800, and `|mg|`, `|eg|` stay far below the mate scores.
+
+use crate::piece::*;
+use crate::position::Position;
+
+/// Material value by piece type (index 0 = empty, 6 = king, valued 0:
+/// losing the king is mate, not a score).
+pub const PIECE_VALUE: [i16; 7] = [0, 100, 320, 330, 500, 900, 0];
+
+/// Phase at and above which the endgame tables do not count at all.
+pub const PHASE_ENDGAME: i16 = 3200;
+/// The mate drive runs only at or below this phase: just above the material
+/// of the basic mates (rook 500, bishop+knight 650, queen 900, two rooks 1000).
+pub const PHASE_MATE_DRIVE: i16 = 1100;
+/// ...and only when one side leads by more than this.
+pub const MATE_DRIVE_LEAD: i16 = 400;
+
+#[rustfmt::skip]
+const PST_MG: [[i8; 64]; 7] = [
+    [0; 64],
+    // pawn
+    [  0,  0,  0,  0,  0,  0,  0,  0,
+      50, 50, 50, 50, 50, 50, 50, 50,
+      10, 10, 20, 30, 30, 20, 10, 10,
+       5,  5, 10, 25, 25, 10,  5,  5,
+       0,  0,  0, 20, 20,  0,  0,  0,
+       5, -5,-10,  0,  0,-10, -5,  5,
+       5, 10, 10,-20,-20, 10, 10,  5,
+       0,  0,  0,  0,  0,  0,  0,  0],
+    // knight
+    [-50,-40,-30,-30,-30,-30,-40,-50,
+     -40,-20,  0,  0,  0,  0,-20,-40,
+     -30,  0, 10, 15, 15, 10,  0,-30,
+     -30,  5, 15, 20, 20, 15,  5,-30,
+     -30,  0, 15, 20, 20, 15,  0,-30,
+     -30,  5, 10, 15, 15, 10,  5,-30,
+     -40,-20,  0,  5,  5,  0,-20,-40,
+     -50,-40,-30,-30,-30,-30,-40,-50],
+    // bishop
+    [-20,-10,-10,-10,-10,-10,-10,-20,
+     -10,  0,  0,  0,  0,  0,  0,-10,
+     -10,  0,  5, 10, 10,  5,  0,-10,
+     -10,  5,  5, 10, 10,  5,  5,-10,
+     -10,  0, 10, 10, 10, 10,  0,-10,
+     -10, 10, 10, 10, 10, 10, 10,-10,
+     -10,  5,  0,  0,  0,  0,  5,-10,
+     -20,-10,-10,-10,-10,-10,-10,-20],
+    // rook
+    [  0,  0,  0,  0,  0,  0,  0,  0,
+       5, 10, 10, 10, 10, 10, 10,  5,
+      -5,  0,  0,  0,  0,  0,  0, -5,
+      -5,  0,  0,  0,  0,  0,  0, -5,
+      -5,  0,  0,  0,  0,  0,  0, -5,
+      -5,  0,  0,  0,  0,  0,  0, -5,
+      -5,  0,  0,  0,  0,  0,  0, -5,
+       0,  0,  0,  5,  5,  0,  0,  0],
+    // queen
+    [-20,-10,-10, -5, -5,-10,-10,-20,
+     -10,  0,  0,  0,  0,  0,  0,-10,
+     -10,  0,  5,  5,  5,  5,  0,-10,
+      -5,  0,  5,  5,  5,  5,  0, -5,
+       0,  0,  5,  5,  5,  5,  0, -5,
+     -10,  5,  5,  5,  5,  5,  0,-10,
+     -10,  0,  5,  0,  0,  0,  0,-10,
+     -20,-10,-10, -5, -5,-10,-10,-20],
+    // king: stay home behind the pawns
+    [-30,-40,-40,-50,-50,-40,-40,-30,
+     -30,-40,-40,-50,-50,-40,-40,-30,
+     -30,-40,-40,-50,-50,-40,-40,-30,
+     -30,-40,-40,-50,-50,-40,-40,-30,
+     -20,-30,-30,-40,-40,-30,-30,-20,
+     -10,-20,-20,-20,-20,-20,-20,-10,
+      20, 20,  0,  0,  0,  0, 20, 20,
+      20, 30, 10,  0,  0, 10, 30, 20],
+];
+
+/// Endgame pawn table: a pawn is worth more the nearer it is to promoting.
+#[rustfmt::skip]
+const PST_EG_PAWN: [i8; 64] = [
+      0,  0,  0,  0,  0,  0,  0,  0,
+    100,100,100,100,100,100,100,100,
+     60, 60, 60, 60, 60, 60, 60, 60,
+     35, 35, 35, 35, 35, 35, 35, 35,
+     20, 20, 20, 20, 20, 20, 20, 20,
+     10, 10, 10, 10, 10, 10, 10, 10,
+      0,  0,  0,  0,  0,  0,  0,  0,
+      0,  0,  0,  0,  0,  0,  0,  0];
+
+/// Endgame king table: come to the middle once the pieces are off.
+#[rustfmt::skip]
+const PST_EG_KING: [i8; 64] = [
+    -50,-40,-30,-20,-20,-30,-40,-50,
+    -30,-20,-10,  0,  0,-10,-20,-30,
+    -30,-10, 20, 30, 30, 20,-10,-30,
+    -30,-10, 30, 40, 40, 30,-10,-30,
+    -30,-10, 30, 40, 40, 30,-10,-30,
+    -30,-10, 20, 30, 30, 20,-10,-30,
+    -30,-30,  0,  0,  0,  0,-30,-30,
+    -50,-30,-30,-30,-30,-30,-30,-50];
+
+/// The table entry for piece byte `p` on `tile`, White's view, no sign.
+const fn white_view(table: &[i8; 64], p: Piece, tile: usize) -> i16 {
+    let t = if color(p) == WHITE { tile } else { tile ^ 56 };
+    table[t] as i16
+}
+
+const fn build_mg() -> [[i16; 64]; 16] {
+    let mut out = [[0i16; 64]; 16];
+    let mut p = 0;
+    while p < 16 {
+        let k = (p & 7) as usize;
+        if k >= 1 && k <= 6 {
+            let mut t = 0;
+            while t < 64 {
+                let v = PIECE_VALUE[k] + white_view(&PST_MG[k], p as u8, t);
+                out[p][t] = if color(p as u8) == WHITE { v } else { -v };
+                t += 1;
+            }
+        }
+        p += 1;
+    }
+    out
+}
+
+const fn build_eg() -> [[i8; 64]; 16] {
+    let mut out = [[0i8; 64]; 16];
+    let mut p = 0;
+    while p < 16 {
+        let k = (p & 7) as usize;
+        let table = if k == PAWN as usize {
+            Some(&PST_EG_PAWN)
+        } else if k == KING as usize {
+            Some(&PST_EG_KING)
+        } else {
+            None
+        };
+        if let Some(table) = table {
+            let mut t = 0;
+            while t < 64 {
+                let v = white_view(table, p as u8, t) - white_view(&PST_MG[k], p as u8, t);
+                out[p][t] = if color(p as u8) == WHITE { v as i8 } else { -v as i8 };
+                t += 1;
+            }
+        }
+        p += 1;
+    }
+    out
+}
+
+/// Material + middlegame table per piece byte and tile, signed (Black negative).
+pub(crate) static MG: [[i16; 64]; 16] = build_mg();
+/// Endgame minus middlegame table per piece byte and tile, signed; zero
+/// except for pawns and kings.
+pub(crate) static EG: [[i8; 64]; 16] = build_eg();
+
+/// Phase weight per piece byte: the material of knights, bishops, rooks, queens.
+pub(crate) static PHASE: [i16; 16] = {
+    let mut out = [0i16; 16];
+    let mut p = 0;
+    while p < 16 {
+        let k = p & 7;
+        if k >= KNIGHT as usize && k <= QUEEN as usize {
+            out[p] = PIECE_VALUE[k];
+        }
+        p += 1;
+    }
+    out
+};
+
+/// Distance of a file or rank (0..7) from the middle of the board.
+const CENTRE_DIST: [u8; 8] = [3, 2, 1, 0, 0, 1, 2, 3];
+
+impl Position {
+    /// The position's value for `side` in centipawns (positive = good).
+    pub fn evaluate(&self, side: Color) -> i16 {
+        let mut score = self.mg;
+        if self.phase < PHASE_ENDGAME {
+            let eg = self.eg;
+            score += if self.phase >= 2400 {
+                eg >> 2
+            } else if self.phase >= 1600 {
+                eg >> 1
+            } else if self.phase >= 800 {
+                eg - (eg >> 2)
+            } else {
+                eg
+            };
+            if self.phase <= PHASE_MATE_DRIVE && (score > MATE_DRIVE_LEAD || score < -MATE_DRIVE_LEAD) {
+                score += if score > 0 { self.mate_drive(WHITE) } else { -self.mate_drive(BLACK) };
+            }
+        }
+        if side == WHITE {
+            score
+        } else {
+            -score
+        }
+    }
+
+    /// Reward for `winner`: the losing king near an edge and corner, the
+    /// winning king close to it. Weighted nearly equally (10 : 8): at these
+    /// depths the search cannot see the corner pay off, so proximity must pull.
+    fn mate_drive(&self, winner: Color) -> i16 {
+        let w = self.kings[winner as usize];
+        let l = self.kings[(winner ^ 1) as usize];
+        let (wf, wr, lf, lr) = (w & 7, w >> 4, l & 7, l >> 4);
+        let corner = (CENTRE_DIST[lf as usize] + CENTRE_DIST[lr as usize]) as i16;
+        let apart = (wf.abs_diff(lf) + wr.abs_diff(lr)) as i16;
+        (corner << 3) + (corner << 1) + ((14 - apart) << 3)
+    }
+}

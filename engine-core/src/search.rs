@@ -1,0 +1,521 @@
+//! The search: node-budgeted negamax with alpha-beta, quiescence and
+//! iterative deepening.
+//!
+//! Shape, and the reason for each part:
+//! * **Node budget, never a clock.** Every front end plays the identical game
+//!   for the same budget, and a faster machine simply finishes sooner. Host
+//!   clocks stop a search through [`SearchHooks::progress`].
+//! * **Iterative deepening** from depth 1, the previous best move first. An
+//!   iteration is not started once `nodes > budget / 3` (written as a
+//!   division: `3 * nodes` overflows 16 bits on the 6502), because an
+//!   abandoned iteration is wasted work. Depth 1 always runs.
+//! * **A move is banked before anything is searched**, so the search returns
+//!   a legal move whenever one exists, at any budget from 1 node up. Running
+//!   out of budget degrades to a worse move, never to no move.
+//! * **Quiescence** searches captures and promotions with stand pat, and all
+//!   evasions when in check (no stand pat in check; "no legal move" there is
+//!   mate, but never when the budget ran out part way).
+//! * **Ordering**: previous best, promotions, MVV-LVA captures, two killers
+//!   per ply, by pick-best selection rather than a sort (a cutoff usually
+//!   comes after two or three moves).
+//! * **One arena** holds every move list, sliced per ply: no move list lives
+//!   on the 6502's small stack. The generator is given the room left and never
+//!   writes past it; the high-water mark and exhaustion count are observable.
+//! * **Draws**: the fifty-move rule, and one repeat inside the search line.
+//! * **Mate scores** are `MATE - ply`, so the quicker mate scores higher.
+
+use crate::movegen::{GenMode, MAX_MOVES};
+use crate::mv::Move;
+use crate::piece::*;
+use crate::position::Position;
+
+/// Score of being mated now; a mate `n` plies away scores `MATE - n`.
+pub const MATE: i16 = 29_000;
+/// Beyond any score: the initial window.
+pub const INF: i16 = 30_000;
+/// Scores above this (or below its negation) announce a mate.
+pub const MATE_BOUND: i16 = MATE - MAX_PLY as i16;
+/// Deepest ply the search (main and quiescence) may reach.
+pub const MAX_PLY: usize = 32;
+/// Plies of principal variation kept.
+pub const PV_PLIES: usize = 16;
+/// Move slots of the search arena (4 bytes each).
+pub const ARENA_SIZE: usize = 1024;
+/// Nodes between two calls of [`SearchHooks::progress`] (a power of two).
+pub const POLL_INTERVAL: u32 = 16;
+
+/// What limits one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration, 1..=`MAX_PLY - 1` (larger values are clamped).
+    pub depth: u8,
+    /// Node budget, at least 1 (0 is treated as 1).
+    pub nodes: u32,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `Move::NONE` only when there is no legal move.
+    pub best: Move,
+    /// Its score for the side to move (mate and stalemate when `best` is NONE).
+    pub score: i16,
+    /// Deepest iteration that completed (0 if none did).
+    pub depth: u8,
+    /// Nodes searched.
+    pub nodes: u32,
+}
+
+/// A completed iteration, as reported to [`SearchHooks::iteration`].
+#[derive(Clone, Copy, Debug)]
+pub struct Iteration<'a> {
+    /// Its depth.
+    pub depth: u8,
+    /// The deepest ply any line reached.
+    pub seldepth: u8,
+    /// Score of the best move for the side to move.
+    pub score: i16,
+    /// Nodes so far in this search.
+    pub nodes: u32,
+    /// The principal variation, best move first.
+    pub pv: &'a [Move],
+}
+
+/// How a front end watches, and may stop, a search. Both methods have
+/// do-nothing defaults; `()` implements the trait for a silent search.
+/// Generic rather than `dyn`: no function pointers on the 6502.
+pub trait SearchHooks {
+    /// Called every [`POLL_INTERVAL`] nodes with the node count and the move
+    /// the search would play now. Return `false` to stop the search.
+    fn progress(&mut self, _nodes: u32, _best: Move) -> bool {
+        true
+    }
+    /// Called after each completed iteration.
+    fn iteration(&mut self, _info: &Iteration) {}
+}
+
+impl SearchHooks for () {}
+
+/// An 8-bit Galois LFSR (x^8 + x^6 + x^5 + x^4 + 1, period 255). State 0 is
+/// its fixed point: seed 0 means "no randomness", with no special case.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lfsr(pub u8);
+
+impl Lfsr {
+    /// The next state (and value).
+    #[inline]
+    pub fn next(&mut self) -> u8 {
+        let carry = self.0 & 1;
+        self.0 >>= 1;
+        if carry != 0 {
+            self.0 ^= 0xB8;
+        }
+        self.0
+    }
+}
+
+/// Ordering scores (the move's `score` byte). Only their order matters.
+mod order {
+    pub const QUEEN_PROMOTION: u8 = 200;
+    pub const CAPTURE_BASE: u8 = 150;
+    pub const UNDERPROMOTION: u8 = 120;
+    pub const KILLER_1: u8 = 100;
+    pub const KILLER_2: u8 = 99;
+    /// Root scores at or above this are not perturbed by the randomiser.
+    pub const RANDOM_CEILING: u8 = 252;
+}
+
+/// The search state: arena, killers, principal variation, counters. One
+/// instance serves a whole game (about 5.5 KB; on the C64 it is a static).
+pub struct Searcher {
+    /// The position being searched (a copy of the caller's).
+    pos: Position,
+    arena: [Move; ARENA_SIZE],
+    /// First free arena slot.
+    top: u16,
+    killers: [[Move; 2]; MAX_PLY],
+    pv: [[Move; PV_PLIES]; PV_PLIES],
+    pv_len: [u8; PV_PLIES],
+    nodes: u32,
+    budget: u32,
+    abort: bool,
+    seldepth: u8,
+    /// Move the search would play if stopped now.
+    best: Move,
+    high_water: u16,
+    exhausted: u16,
+    rng: Lfsr,
+    /// Engine moves played since [`Searcher::new_game`] (saturating).
+    moves_played: u8,
+}
+
+/// The engine's first moves whose root order the randomiser may vary.
+pub const RANDOM_MOVES: u8 = 5;
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new()
+    }
+}
+
+impl Searcher {
+    /// A searcher in the state of a new game with seed 0 (deterministic).
+    pub fn new() -> Searcher {
+        Searcher {
+            pos: Position::startpos(),
+            arena: [Move::NONE; ARENA_SIZE],
+            top: 0,
+            killers: [[Move::NONE; 2]; MAX_PLY],
+            pv: [[Move::NONE; PV_PLIES]; PV_PLIES],
+            pv_len: [0; PV_PLIES],
+            nodes: 0,
+            budget: 1,
+            abort: false,
+            seldepth: 0,
+            best: Move::NONE,
+            high_water: 0,
+            exhausted: 0,
+            rng: Lfsr(0),
+            moves_played: 0,
+        }
+    }
+
+    /// Start a game: seed the randomiser (0 = deterministic) and reset the
+    /// count of engine moves it applies to.
+    pub fn new_game(&mut self, seed: u8) {
+        self.rng = Lfsr(seed);
+        self.moves_played = 0;
+    }
+
+    /// The randomiser, for the opening tables.
+    pub fn rng(&mut self) -> &mut Lfsr {
+        &mut self.rng
+    }
+
+    /// Highest arena slot ever used, since this searcher was made.
+    pub fn arena_high_water(&self) -> u16 {
+        self.high_water
+    }
+
+    /// How often a node found the arena too full to generate into.
+    pub fn arena_exhausted(&self) -> u16 {
+        self.exhausted
+    }
+
+    /// Search `pos` within `limits` and return the move to play.
+    pub fn search<H: SearchHooks>(&mut self, pos: &Position, limits: Limits, hooks: &mut H) -> SearchResult {
+        self.pos.clone_from(pos);
+        self.nodes = 0;
+        self.budget = limits.nodes.max(1);
+        self.abort = false;
+        self.seldepth = 0;
+        self.top = 0;
+        self.killers = [[Move::NONE; 2]; MAX_PLY];
+        let max_depth = limits.depth.clamp(1, MAX_PLY as u8 - 1);
+        let randomise = self.moves_played < RANDOM_MOVES;
+        self.moves_played = self.moves_played.saturating_add(1);
+
+        let n = self.pos.legal_moves(&mut self.arena[..MAX_MOVES]);
+        if n == 0 {
+            let score = if self.pos.in_check() { -MATE } else { 0 };
+            return SearchResult { best: Move::NONE, score, depth: 0, nodes: 0 };
+        }
+        self.top = n as u16;
+        self.note_high_water();
+        self.score_moves(0, n, 0);
+        if randomise {
+            for m in &mut self.arena[..n] {
+                if m.score < order::RANDOM_CEILING {
+                    m.score += self.rng.next() & 3;
+                }
+            }
+        }
+        sort_by_score(&mut self.arena[..n]);
+        // Banked before any search: whatever happens next, this is legal.
+        self.best = self.arena[0];
+        let mut result = SearchResult { best: self.best, score: 0, depth: 0, nodes: 0 };
+
+        for depth in 1..=max_depth {
+            if depth > 1 && self.nodes > self.budget / 3 {
+                break;
+            }
+            let mut alpha = -INF;
+            let mut best_index = None;
+            for i in 0..n {
+                let m = self.arena[i];
+                let undo = self.pos.make(m);
+                let score = -self.negamax(hooks, depth - 1, -INF, -alpha, 1);
+                self.pos.unmake(m, undo);
+                if self.abort {
+                    break;
+                }
+                if score > alpha {
+                    alpha = score;
+                    best_index = Some(i);
+                    self.best = m;
+                    self.update_pv(0, m);
+                }
+            }
+            // A move that completed and beat the previous best's score at
+            // this depth is better even if the iteration did not finish.
+            if let Some(i) = best_index {
+                result.best = self.arena[i];
+                result.score = alpha;
+                // Next iteration starts from this move; the rest keep their order.
+                self.arena[..=i].rotate_right(1);
+            }
+            if self.abort {
+                break;
+            }
+            result.depth = depth;
+            let pv_len = self.pv_len[0] as usize;
+            hooks.iteration(&Iteration {
+                depth,
+                seldepth: self.seldepth,
+                score: alpha,
+                nodes: self.nodes,
+                pv: &self.pv[0][..pv_len],
+            });
+            if alpha > MATE_BOUND {
+                break; // the quickest mate is found; deeper cannot improve it
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// Count a node; true if the search must stop (budget spent or the
+    /// front end said so).
+    #[inline]
+    fn out_of_budget<H: SearchHooks>(&mut self, hooks: &mut H) -> bool {
+        if self.nodes >= self.budget {
+            self.abort = true;
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes & (POLL_INTERVAL - 1) == 0 && !hooks.progress(self.nodes, self.best) {
+            self.abort = true;
+            return true;
+        }
+        false
+    }
+
+    fn note_high_water(&mut self) {
+        if self.top > self.high_water {
+            self.high_water = self.top;
+        }
+    }
+
+    /// Generate into the arena at `top`; the range of the new list, or
+    /// `None` if the arena might not have held it all.
+    fn generate(&mut self, mode: GenMode) -> Option<(usize, usize)> {
+        let start = self.top as usize;
+        let room = (ARENA_SIZE - start).min(MAX_MOVES);
+        let n = self.pos.generate(&mut self.arena[start..start + room], mode);
+        if n == room {
+            self.exhausted = self.exhausted.saturating_add(1);
+            return None;
+        }
+        self.top = (start + n) as u16;
+        self.note_high_water();
+        Some((start, start + n))
+    }
+
+    fn negamax<H: SearchHooks>(&mut self, hooks: &mut H, depth: u8, mut alpha: i16, beta: i16, ply: u8) -> i16 {
+        if depth == 0 {
+            return self.quiesce(hooks, alpha, beta, ply);
+        }
+        if self.out_of_budget(hooks) {
+            return 0;
+        }
+        if (ply as usize) < PV_PLIES {
+            self.pv_len[ply as usize] = 0;
+        }
+        if self.pos.halfmove_clock() >= 100 || self.pos.is_repetition() {
+            return 0;
+        }
+        if ply as usize >= MAX_PLY - 1 {
+            return self.pos.evaluate(self.pos.side_to_move());
+        }
+        let in_check = self.pos.in_check();
+        let Some((start, end)) = self.generate(GenMode::All) else {
+            return self.pos.evaluate(self.pos.side_to_move());
+        };
+        self.score_moves(start, end, ply);
+        let mut best = -INF;
+        let mut legal = false;
+        for i in start..end {
+            let m = self.pick_best(i, end);
+            let undo = self.pos.make(m);
+            if !self.pos.last_move_was_legal() {
+                self.pos.unmake(m, undo);
+                continue;
+            }
+            legal = true;
+            let score = -self.negamax(hooks, depth - 1, -beta, -alpha, ply + 1);
+            self.pos.unmake(m, undo);
+            if self.abort {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if !m.is_capture() && m.promotion() == 0 {
+                            self.store_killer(ply, m);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.top = start as u16;
+        if self.abort {
+            return 0;
+        }
+        if !legal {
+            return if in_check { ply as i16 - MATE } else { 0 };
+        }
+        best
+    }
+
+    fn quiesce<H: SearchHooks>(&mut self, hooks: &mut H, mut alpha: i16, beta: i16, ply: u8) -> i16 {
+        if self.out_of_budget(hooks) {
+            return 0;
+        }
+        if (ply as usize) < PV_PLIES {
+            self.pv_len[ply as usize] = 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let side = self.pos.side_to_move();
+        let in_check = self.pos.in_check();
+        // Out of plies or arena while in check there is no stand-pat score
+        // to fall back on, so these exits return the static evaluation.
+        if ply as usize >= MAX_PLY - 1 {
+            return self.pos.evaluate(side);
+        }
+        let mut best = -INF;
+        if !in_check {
+            let stand = self.pos.evaluate(side);
+            if stand >= beta {
+                return stand;
+            }
+            if stand > alpha {
+                alpha = stand;
+            }
+            best = stand;
+        }
+        let mode = if in_check { GenMode::All } else { GenMode::Captures };
+        let Some((start, end)) = self.generate(mode) else {
+            return self.pos.evaluate(side);
+        };
+        self.score_moves(start, end, ply);
+        let mut legal = false;
+        for i in start..end {
+            let m = self.pick_best(i, end);
+            let undo = self.pos.make(m);
+            if !self.pos.last_move_was_legal() {
+                self.pos.unmake(m, undo);
+                continue;
+            }
+            legal = true;
+            let score = -self.quiesce(hooks, -beta, -alpha, ply + 1);
+            self.pos.unmake(m, undo);
+            if self.abort {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.top = start as u16;
+        if self.abort {
+            return 0;
+        }
+        if in_check && !legal {
+            return ply as i16 - MATE;
+        }
+        best
+    }
+
+    /// Write ordering scores into `arena[start..end]`.
+    fn score_moves(&mut self, start: usize, end: usize, ply: u8) {
+        let killers = self.killers[ply as usize & (MAX_PLY - 1)];
+        for i in start..end {
+            let m = self.arena[i];
+            self.arena[i].score = match m.promotion() {
+                QUEEN => order::QUEEN_PROMOTION,
+                0 if m.is_capture() => {
+                    // En passant takes a pawn that is not on `to`.
+                    let victim = kind(self.pos.at(m.to)).max(PAWN);
+                    let attacker = kind(self.pos.at(m.from));
+                    order::CAPTURE_BASE + (victim << 3) - attacker
+                }
+                0 if m == killers[0] => order::KILLER_1,
+                0 if m == killers[1] => order::KILLER_2,
+                0 => 0,
+                _ => order::UNDERPROMOTION,
+            };
+        }
+    }
+
+    /// Swap the best-scored move of `arena[i..end]` into slot `i` and return it.
+    #[inline]
+    fn pick_best(&mut self, i: usize, end: usize) -> Move {
+        let mut best = i;
+        for j in i + 1..end {
+            if self.arena[j].score > self.arena[best].score {
+                best = j;
+            }
+        }
+        self.arena.swap(i, best);
+        self.arena[i]
+    }
+
+    fn store_killer(&mut self, ply: u8, m: Move) {
+        let slot = &mut self.killers[ply as usize & (MAX_PLY - 1)];
+        if slot[0] != m {
+            slot[1] = slot[0];
+            slot[0] = m;
+        }
+    }
+
+    /// `m` is the new best move at `ply`: the PV is `m` then the child's PV.
+    fn update_pv(&mut self, ply: u8, m: Move) {
+        let ply = ply as usize;
+        if ply >= PV_PLIES {
+            return;
+        }
+        self.pv[ply][0] = m;
+        let mut len = 1;
+        if ply + 1 < PV_PLIES {
+            let child = self.pv_len[ply + 1] as usize;
+            while len <= child && len < PV_PLIES {
+                self.pv[ply][len] = self.pv[ply + 1][len - 1];
+                len += 1;
+            }
+        }
+        self.pv_len[ply] = len as u8;
+    }
+}
+
+/// Stable insertion sort by descending score (root list only, once per search).
+fn sort_by_score(moves: &mut [Move]) {
+    for i in 1..moves.len() {
+        let mut j = i;
+        while j > 0 && moves[j - 1].score < moves[j].score {
+            moves.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
