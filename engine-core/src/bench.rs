@@ -5,7 +5,6 @@
 //! digests can be compared node for node.
 
 use crate::level::level;
-use crate::mv::Move;
 use crate::position::Position;
 use crate::search::{Limits, SearchResult, Searcher};
 
@@ -144,8 +143,36 @@ pub fn drive_default(searcher: &mut Searcher, each: impl FnMut(&SearchResult)) -
 }
 
 /// The project's fixed games, reaching KQ-K, KR-K, KP-K and a rook ending.
-pub const DRIVE_GAMES: [DriveGame; 0] = [];
-
-/// Silence "unused" for `Move` until the drive table is filled.
-#[allow(dead_code)]
-const _MOVE: Option<Move> = None;
+/// Recorded once from this engine playing itself at level 2, then frozen.
+pub const DRIVE_GAMES: [DriveGame; 4] = [
+    DriveGame {
+        name: "KQ-K",
+        fen: "8/8/4k3/8/2K5/3Q4/8/8 w - - 0 1",
+        moves: "c4d4 e6d7 d4e5 d7c6 d3d6 c6b7 e5d5 b7c8 d5c5 c8b7 d6d8 b7a7 c5c6 a7a6 d8a8",
+        from_ply: 0,
+    },
+    DriveGame {
+        name: "KR-K",
+        fen: "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",
+        moves: "e1d2 e5d4 a1e1 d4c4 d2e3 c4d5 e3d3 d5c5 d3e4 c5c6 e4e5 c6c7 e5d5 c7d7 d5c5 d7c8 \
+                e1e7 c8d8 c5d6 d8c8 e7d7 c8b8 d7c7 b8a8 d6d5 a8b8 d5c6 b8a8 c7d7 a8b8 d7e7 b8a8 \
+                c6b6 a8b8 e7e8",
+        from_ply: 0,
+    },
+    DriveGame {
+        name: "KP-K",
+        fen: "8/5k2/8/8/8/3K4/4P3/8 w - - 0 1",
+        moves: "e2e4 f7e6 d3d4 e6d6 e4e5 d6c6 d4c4 c6d7 c4d5 d7e7 e5e6 e7f6 d5d6 f6g7 e6e7 g7f7 \
+                d6d7 f7f6 e7e8q f6f5 e8e3 f5f6 e3f4 f6g6 d7e6 g6g7 f4f5 g7h6 f5f6 h6h5 e6e5 h5g4 \
+                f6f4 g4h5 f4f5 h5h6 f5f6 h6h5 f6g7 h5h4 e5f4 h4h5 g7h7",
+        from_ply: 0,
+    },
+    DriveGame {
+        name: "rook ending",
+        fen: "8/1p3k2/1r6/8/8/6R1/5PK1/8 w - - 0 1",
+        moves: "f2f4 f7f6 g2f2 b6b2 f2e3 b7b5 e3e4 b2b4 e4e3 b4b3 e3f2 b3g3 f2g3 b5b4 g3f3 b4b3 \
+                f4f5 b3b2 f3e3 b2b1q e3d4 b1f5 d4c3 f6e5 c3d2 f5f3 d2c2 f3e3 c2b2 e3d3 b2a2 e5d4 \
+                a2b2 d4c4 b2c1 c4b5 c1b2 b5c5 b2a2 d3b5 a2a3 b5b1 a3a4 b1a2",
+        from_ply: 0,
+    },
+];
