@@ -30,6 +30,12 @@ impl Digest {
             self.byte(b);
         }
     }
+    /// Fold in a `u64`, little end first.
+    pub fn wide(&mut self, w: u64) {
+        for b in w.to_le_bytes() {
+            self.byte(b);
+        }
+    }
     /// Fold in a search result: nodes, the move, its score.
     pub fn result(&mut self, r: &SearchResult) {
         self.word(r.nodes);

@@ -128,8 +128,14 @@ const fn white_view(table: &[i8; 64], p: Piece, tile: usize) -> i16 {
     table[t] as i16
 }
 
-const fn build_mg() -> [[i16; 64]; 16] {
-    let mut out = [[0i16; 64]; 16];
+/// Row of a piece byte in the per-piece tables: White pawn..king 0..5,
+/// Black pawn..king 6..11 (other bytes are never looked up). Twelve rows
+/// rather than sixteen: the AVR stand-in copies every table into its 16 KB
+/// of RAM, and on the C64 the bytes are better spent on the search.
+pub(crate) static PIECE_ROW: [u8; 16] = [0, 0, 1, 2, 3, 4, 5, 0, 0, 6, 7, 8, 9, 10, 11, 0];
+
+const fn build_mg() -> [[i16; 64]; 12] {
+    let mut out = [[0i16; 64]; 12];
     let mut p = 0;
     while p < 16 {
         let k = (p & 7) as usize;
@@ -137,7 +143,7 @@ const fn build_mg() -> [[i16; 64]; 16] {
             let mut t = 0;
             while t < 64 {
                 let v = PIECE_VALUE[k] + white_view(&PST_MG[k], p as u8, t);
-                out[p][t] = if color(p as u8) == WHITE { v } else { -v };
+                out[PIECE_ROW[p] as usize][t] = if color(p as u8) == WHITE { v } else { -v };
                 t += 1;
             }
         }
@@ -146,8 +152,12 @@ const fn build_mg() -> [[i16; 64]; 16] {
     out
 }
 
-const fn build_eg() -> [[i8; 64]; 16] {
-    let mut out = [[0i8; 64]; 16];
+/// Row of a piece byte in [`EG`]: 0 (all zero) for everything but pawns and
+/// kings, which alone have endgame tables.
+pub(crate) static EG_ROW: [u8; 16] = [0, 1, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 4, 0];
+
+const fn build_eg() -> [[i8; 64]; 5] {
+    let mut out = [[0i8; 64]; 5];
     let mut p = 0;
     while p < 16 {
         let k = (p & 7) as usize;
@@ -162,7 +172,7 @@ const fn build_eg() -> [[i8; 64]; 16] {
             let mut t = 0;
             while t < 64 {
                 let v = white_view(table, p as u8, t) - white_view(&PST_MG[k], p as u8, t);
-                out[p][t] = if color(p as u8) == WHITE { v as i8 } else { -v as i8 };
+                out[EG_ROW[p] as usize][t] = if color(p as u8) == WHITE { v as i8 } else { -v as i8 };
                 t += 1;
             }
         }
@@ -171,11 +181,10 @@ const fn build_eg() -> [[i8; 64]; 16] {
     out
 }
 
-/// Material + middlegame table per piece byte and tile, signed (Black negative).
-pub(crate) static MG: [[i16; 64]; 16] = build_mg();
-/// Endgame minus middlegame table per piece byte and tile, signed; zero
-/// except for pawns and kings.
-pub(crate) static EG: [[i8; 64]; 16] = build_eg();
+/// Material + middlegame table by [`PIECE_ROW`] and tile, signed (Black negative).
+pub(crate) static MG: [[i16; 64]; 12] = build_mg();
+/// Endgame minus middlegame table by [`EG_ROW`] and tile, signed.
+pub(crate) static EG: [[i8; 64]; 5] = build_eg();
 
 /// Phase weight per piece byte: the material of knights, bishops, rooks, queens.
 pub(crate) static PHASE: [i16; 16] = {

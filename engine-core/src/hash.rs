@@ -22,21 +22,18 @@ const fn next(state: u32) -> u32 {
     x
 }
 
-const fn build() -> ([[u32; 64]; 16], [u32; 16], [u32; 8], u32) {
+const fn build() -> ([[u32; 64]; 12], [u32; 16], [u32; 8], u32) {
     let mut s: u32 = 0x6502_C064;
-    let mut pieces = [[0u32; 64]; 16];
-    let mut p = 0;
-    while p < 16 {
-        let k = p & 7;
-        if k >= 1 && k <= 6 {
-            let mut t = 0;
-            while t < 64 {
-                s = next(s);
-                pieces[p][t] = s;
-                t += 1;
-            }
+    let mut pieces = [[0u32; 64]; 12];
+    let mut row = 0;
+    while row < 12 {
+        let mut t = 0;
+        while t < 64 {
+            s = next(s);
+            pieces[row][t] = s;
+            t += 1;
         }
-        p += 1;
+        row += 1;
     }
     // Castling: one key per right, combined by XOR so each of the 16 sets has a key.
     let mut rights = [0u32; 4];
@@ -69,10 +66,10 @@ const fn build() -> ([[u32; 64]; 16], [u32; 16], [u32; 8], u32) {
     (pieces, castle, ep, s)
 }
 
-const KEYS: ([[u32; 64]; 16], [u32; 16], [u32; 8], u32) = build();
+const KEYS: ([[u32; 64]; 12], [u32; 16], [u32; 8], u32) = build();
 
-/// Key per piece byte and tile (rows for unused piece bytes are zero).
-pub(crate) static PIECE_KEYS: [[u32; 64]; 16] = KEYS.0;
+/// Key per piece row (see `eval::PIECE_ROW`) and tile.
+pub(crate) static PIECE_KEYS: [[u32; 64]; 12] = KEYS.0;
 /// Key per castling-rights set.
 pub(crate) static CASTLE_KEYS: [u32; 16] = KEYS.1;
 /// Key per en passant file (used only when a capture there is possible).

@@ -7,7 +7,7 @@
 //! the evaluation must be expressible this way, or be computed outside the
 //! hot path (as the mate drive is).
 
-use crate::eval::{EG, MG, PHASE};
+use crate::eval::{EG, EG_ROW, MG, PHASE, PIECE_ROW};
 use crate::hash::PIECE_KEYS;
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, PROMO};
 use crate::piece::*;
@@ -45,10 +45,11 @@ impl Totals {
     #[inline(always)]
     pub(crate) fn place(&mut self, p: Piece, tile: u8) {
         let (p, t) = ((p & 15) as usize, (tile & 63) as usize);
-        self.mg += MG[p][t];
-        self.eg += EG[p][t] as i16;
+        let row = PIECE_ROW[p] as usize;
+        self.mg += MG[row][t];
+        self.eg += EG[EG_ROW[p] as usize][t] as i16;
         self.phase += PHASE[p];
-        self.hash ^= PIECE_KEYS[p][t];
+        self.hash ^= PIECE_KEYS[row][t];
     }
 }
 
@@ -61,23 +62,25 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
     let p = (moved & 15) as usize;
     let promo = m.flags & PROMO;
     let arrived = if promo != 0 { make_piece(promo, color(moved)) as usize } else { p };
+    let (row_p, row_a) = (PIECE_ROW[p] as usize, PIECE_ROW[arrived] as usize);
     let mut d = Delta {
-        mg: MG[arrived][to] - MG[p][from],
-        eg: EG[arrived][to] as i16 - EG[p][from] as i16,
+        mg: MG[row_a][to] - MG[row_p][from],
+        eg: EG[EG_ROW[arrived] as usize][to] as i16 - EG[EG_ROW[p] as usize][from] as i16,
         phase: PHASE[arrived] - PHASE[p],
-        hash: PIECE_KEYS[p][from] ^ PIECE_KEYS[arrived][to],
+        hash: PIECE_KEYS[row_p][from] ^ PIECE_KEYS[row_a][to],
     };
     if captured != EMPTY {
         let c = (captured & 15) as usize;
+        let row_c = PIECE_ROW[c] as usize;
         // An en passant victim stands beside `to`, on the mover's from-rank.
         let at = if m.flags & EN_PASSANT != 0 { to_tile(m.to ^ 0x10) as usize } else { to };
-        d.mg -= MG[c][at];
-        d.eg -= EG[c][at] as i16;
+        d.mg -= MG[row_c][at];
+        d.eg -= EG[EG_ROW[c] as usize][at] as i16;
         d.phase -= PHASE[c];
-        d.hash ^= PIECE_KEYS[c][at];
+        d.hash ^= PIECE_KEYS[row_c][at];
     }
     if m.flags & (CASTLE_KING | CASTLE_QUEEN) != 0 {
-        let rook = make_piece(ROOK, color(moved)) as usize;
+        let rook = PIECE_ROW[make_piece(ROOK, color(moved)) as usize] as usize;
         // Tiles of one rank are consecutive: h-file rook to f, a-file rook to d.
         let (rf, rt) = if m.flags & CASTLE_KING != 0 {
             (from.wrapping_add(3), from.wrapping_add(1))

@@ -13,8 +13,9 @@ use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::Move;
 use crate::position::Position;
 
-/// Arena slots used by [`perft`]: four full-width plies (4 KB on the host).
-pub const PERFT_ARENA: usize = 1024;
+/// Arena slots used by [`perft`] (2 KB): room for any real position's tree
+/// well past the depths that finish; [`perft_in`] takes a larger arena.
+pub const PERFT_ARENA: usize = 512;
 
 /// Leaf count of the legal move tree of `depth` plies, or `None` if the
 /// arena ran out (possible only far deeper than anything that finishes in a

@@ -3,7 +3,10 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use engine_core::{perft, Move, Position, MAX_MOVES, START_FEN};
+use engine_core::{perft_in, Move, Position, MAX_MOVES, START_FEN};
+
+/// Arena slots for the host's perft: far more than any tree that finishes needs.
+const HOST_ARENA: usize = 4096;
 
 /// Parse `fen` (or the start position) or print the parser's error.
 pub fn load_position(fen: Option<&str>) -> Result<Position, ExitCode> {
@@ -19,6 +22,7 @@ pub fn run(depth: u8, fen: Option<&str>, divide: bool) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
+    let mut arena = vec![Move::NONE; HOST_ARENA];
     let start = Instant::now();
     let total = if divide && depth > 0 {
         let mut moves = [Move::NONE; MAX_MOVES];
@@ -26,7 +30,7 @@ pub fn run(depth: u8, fen: Option<&str>, divide: bool) -> ExitCode {
         let mut total = 0u64;
         for &m in &moves[..n] {
             let undo = pos.make(m);
-            let count = perft(&mut pos, depth - 1);
+            let count = perft_in(&mut pos, depth - 1, &mut arena);
             pos.unmake(m, undo);
             let Some(count) = count else { return arena_exhausted() };
             println!("{m}: {count}");
@@ -35,7 +39,7 @@ pub fn run(depth: u8, fen: Option<&str>, divide: bool) -> ExitCode {
         println!();
         total
     } else {
-        match perft(&mut pos, depth) {
+        match perft_in(&mut pos, depth, &mut arena) {
             Some(n) => n,
             None => return arena_exhausted(),
         }

@@ -3,8 +3,9 @@
  *
  *   sim16 MCU ELF MAX_CYCLES RAM_FLOOR
  *
- * MCU is a simavr core name (atmega1284p). RAM_FLOOR is the first RAM byte
- * above .data/.bss (the ELF symbol `_end`).
+ * MCU is a simavr core name (atmega1284p), simulated with all of its 64 KB
+ * data space as RAM. RAM_FLOOR is the first RAM byte above .data/.bss (the
+ * ELF symbol `_end`).
  *
  * stdout: each UART0 line as "<cycle> <text>", <cycle> being the CPU cycle at
  * which its '\n' was written; then "cycles <total>" and
@@ -33,6 +34,24 @@ static char line[256];
 static size_t len;
 static int saw_end, saw_panic;
 
+/* Optional profile (env SIM16_PROFILE=FILE): cycles spent at each program
+ * address, written per workload section as "section NAME" then "PC CYCLES"
+ * lines. The per-instruction cost is exact: simavr counts each cycle. */
+static FILE *prof_out;
+static uint64_t *prof; /* cycles by word address */
+static size_t prof_words;
+
+static void prof_dump(const char *next_section)
+{
+	for (size_t w = 0; w < prof_words; w++)
+		if (prof[w]) {
+			fprintf(prof_out, "%zx %llu\n", w * 2, (unsigned long long)prof[w]);
+			prof[w] = 0;
+		}
+	if (next_section)
+		fprintf(prof_out, "section %s\n", next_section);
+}
+
 /* UART0 byte hook: cut lines, stamp them with the cycle, spot markers. */
 static void uart_byte(struct avr_irq_t *irq, uint32_t value, void *param)
 {
@@ -46,6 +65,8 @@ static void uart_byte(struct avr_irq_t *irq, uint32_t value, void *param)
 	line[len] = 0;
 	fprintf(out, "%llu %s\n", (unsigned long long)avr->cycle, line);
 	fflush(out);
+	if (prof && strncmp(line, "section ", 8) == 0)
+		prof_dump(line + 8);
 	if (strncmp(line, "PANIC", 5) == 0 || strcmp(line, "END PANIC") == 0)
 		saw_panic = 1;
 	if (strncmp(line, "END", 3) == 0) /* "END" or "END PANIC": stop */
@@ -73,7 +94,17 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	avr = avr_make_mcu_by_name(mcu);
-	if (!avr || avr_init(avr) != 0) {
+	if (!avr) {
+		fprintf(stderr, "sim16: no %s in this simavr\n", mcu);
+		return 2;
+	}
+	/* The whole 64 KB data space is RAM, as an ATmega's external-memory
+	 * interface gives it (and as the C64 has it): this run checks 16-bit
+	 * arithmetic, not the 16 KB of one chip, and LLVM's AVR backend copies
+	 * every constant table into RAM. The firmware's stack starts at the top
+	 * (see firmware/.cargo/config.toml). avr_init() sizes RAM from this. */
+	avr->ramend = 0xFFFF;
+	if (avr_init(avr) != 0) {
 		fprintf(stderr, "sim16: no %s in this simavr\n", mcu);
 		return 2;
 	}
@@ -95,16 +126,35 @@ int main(int argc, char **argv)
 	 * points at the next free byte. SP reads 0 until the startup code sets
 	 * it to RAMEND. cpu_Done is simavr's reading of "sleep with interrupts
 	 * off", the firmware's way to stop. */
+	const char *prof_path = getenv("SIM16_PROFILE");
+	if (prof_path) {
+		prof_words = (avr->flashend + 1) / 2;
+		prof = calloc(prof_words, sizeof *prof);
+		prof_out = fopen(prof_path, "w");
+		if (!prof || !prof_out) {
+			fprintf(stderr, "sim16: cannot profile to %s\n", prof_path);
+			return 2;
+		}
+		fprintf(prof_out, "section startup\n");
+	}
 	int state = cpu_Running;
 	long min_sp = avr->ramend;
 	while (!saw_end && state != cpu_Done && state != cpu_Crashed &&
 	       avr->cycle < max_cycles) {
+		avr_flashaddr_t pc = avr->pc;
+		uint64_t before = avr->cycle;
 		state = avr_run(avr);
+		if (prof && pc / 2 < prof_words)
+			prof[pc / 2] += avr->cycle - before;
 		long sp = avr->data[R_SPL] | avr->data[R_SPH] << 8;
 		if (sp != 0 && sp < min_sp)
 			min_sp = sp;
 	}
 
+	if (prof) {
+		prof_dump(NULL);
+		fclose(prof_out);
+	}
 	fprintf(out, "cycles %llu\n", (unsigned long long)avr->cycle);
 	fprintf(out, "stack %ld %ld\n", avr->ramend - min_sp, min_sp + 1 - floor);
 	fflush(out);

@@ -1,6 +1,6 @@
 //! The fixed work of the 16-bit truth run (design §3).
 //!
-//! The same code runs on the host (`examples/host.rs`) and on an ATmega2560 in
+//! The same code runs on the host (`examples/host.rs`) and on an ATmega1284P in
 //! simavr (`../firmware`), writing plain text lines through a caller-given
 //! [`Write`]. The runner compares the two outputs line for line, so every line
 //! here must be a pure function of the engine's results.
@@ -10,7 +10,10 @@
 //! ```text
 //! section <name>            start of a section (the runner times sections)
 //! <result lines>            e.g. `perft <position> d<depth> <nodes>`
-//! digest <name> <8 hex>     FNV-1a over the section's numbers
+//! searches <name> <n> <nodes>  search sections: searches and total nodes
+//! digest <name> <8 hex>     FNV-1a over the section's numbers (for search
+//!                           sections: the same digest `c64chess bench` /
+//!                           `drive` print)
 //! END                       the whole workload finished
 //! ```
 //!
@@ -19,7 +22,8 @@
 #![no_std]
 
 use core::fmt::{self, Write};
-use engine_core::{perft, Position, START_FEN};
+use engine_core::bench::{bench, drive_default, Digest, Report};
+use engine_core::{perft, Position, SearchResult, Searcher, START_FEN};
 
 /// A named part of the workload with its own digest.
 pub struct Section {
@@ -41,51 +45,25 @@ pub const SECTIONS: &[Section] = &[
         name: "perft",
         body: perft_section,
     },
+    Section {
+        name: "bench",
+        body: bench_section,
+    },
+    Section {
+        name: "drive",
+        body: drive_section,
+    },
 ];
 
 /// Runs every section and then prints `END`.
 pub fn run(out: &mut dyn Write) -> fmt::Result {
     for section in SECTIONS {
         writeln!(out, "section {}", section.name)?;
-        let mut digest = Digest::new();
+        let mut digest = Digest::default();
         (section.body)(out, &mut digest)?;
-        writeln!(out, "digest {} {:08x}", section.name, digest.value())?;
+        writeln!(out, "digest {} {:08x}", section.name, digest.0)?;
     }
     writeln!(out, "END")
-}
-
-/// FNV-1a, 32 bits, over numbers fed as eight little-endian bytes each.
-///
-/// Spelled out with `u32` wrapping operations so it means the same on a
-/// 16-bit target as on the host.
-pub struct Digest(u32);
-
-impl Digest {
-    const OFFSET: u32 = 0x811c_9dc5;
-    const PRIME: u32 = 0x0100_0193;
-
-    /// The empty digest.
-    pub fn new() -> Self {
-        Digest(Self::OFFSET)
-    }
-
-    /// Feeds one number.
-    pub fn add(&mut self, n: u64) {
-        for byte in n.to_le_bytes() {
-            self.0 = (self.0 ^ u32::from(byte)).wrapping_mul(Self::PRIME);
-        }
-    }
-
-    /// The digest so far.
-    pub fn value(&self) -> u32 {
-        self.0
-    }
-}
-
-impl Default for Digest {
-    fn default() -> Self {
-        Self::new()
-    }
 }
 
 /// The standard perft positions: (name, FEN, depth).
@@ -119,10 +97,45 @@ fn perft_section(out: &mut dyn Write, digest: &mut Digest) -> fmt::Result {
         let Some(nodes) = perft(&mut pos, depth) else {
             panic!("perft arena exhausted for {name}");
         };
-        digest.add(nodes);
+        digest.wide(nodes);
         writeln!(out, "perft {name} d{depth} {nodes}")?;
     }
     Ok(())
+}
+
+/// One line per search: `<section> <n> <nodes> <move> <score>`.
+fn search_line(out: &mut dyn Write, section: &str, n: u32, r: &SearchResult) -> fmt::Result {
+    writeln!(out, "{section} {n} {} {} {}", r.nodes, r.best, r.score)
+}
+
+/// The totals line the runner divides cycles by: `searches <section> <searches> <nodes>`.
+fn totals_line(out: &mut dyn Write, section: &str, report: &Report, digest: &mut Digest) -> fmt::Result {
+    *digest = report.digest;
+    writeln!(out, "searches {section} {} {}", report.searches, report.nodes)
+}
+
+/// The bench positions at the bench limits (`c64chess bench`).
+fn bench_section(out: &mut dyn Write, digest: &mut Digest) -> fmt::Result {
+    let mut searcher = Searcher::new();
+    let mut status = Ok(());
+    let report = bench(&mut searcher, |i, r| {
+        status = status.and(search_line(out, "bench", i as u32 + 1, r));
+    });
+    status?;
+    totals_line(out, "bench", &report, digest)
+}
+
+/// The drive games at the drive level (`c64chess drive`).
+fn drive_section(out: &mut dyn Write, digest: &mut Digest) -> fmt::Result {
+    let mut searcher = Searcher::new();
+    let mut status = Ok(());
+    let mut n = 0;
+    let report = drive_default(&mut searcher, |r| {
+        n += 1;
+        status = status.and(search_line(out, "drive", n, r));
+    });
+    status?;
+    totals_line(out, "drive", &report, digest)
 }
 
 /// Overflows `usize` on a 16-bit target (300 * 300 > 65535), never on the host.
@@ -130,6 +143,6 @@ fn perft_section(out: &mut dyn Write, digest: &mut Digest) -> fmt::Result {
 fn canary(out: &mut dyn Write, digest: &mut Digest) -> fmt::Result {
     let n: usize = core::hint::black_box(300);
     let square = n * n;
-    digest.add(square as u64);
+    digest.wide(square as u64);
     writeln!(out, "canary {square}")
 }
