@@ -6,8 +6,8 @@
 //! one way plays one game. Entries are looked up in the legal move list, so a
 //! wrong entry matches nothing and the search plays instead.
 
-use crate::movegen::MAX_MOVES;
 use crate::mv::Move;
+use crate::piece::{BLACK, WHITE};
 use crate::position::Position;
 use crate::search::Lfsr;
 use crate::square::parse_square;
@@ -24,31 +24,34 @@ const BLACK_REPLY: [(&[u8; 4], [&[u8; 4]; 2]); 5] = [
     (b"f2f4", [b"d7d5", b"g8f6"]),
 ];
 
-/// The legal move of `pos` written as `text` (four coordinate characters).
-fn find(pos: &mut Position, text: &[u8; 4], moves: &mut [Move; MAX_MOVES]) -> Option<Move> {
+/// The move of `legal` written as `text` (four coordinate characters).
+fn find(legal: &[Move], text: &[u8; 4]) -> Option<Move> {
     let from = parse_square(&text[..2])?;
     let to = parse_square(&text[2..])?;
-    let n = pos.legal_moves(moves);
-    moves[..n].iter().copied().find(|m| m.from == from && m.to == to)
+    legal.iter().copied().find(|m| m.from == from && m.to == to)
 }
 
-/// A book move for `pos`, if it is the start position or the start position
-/// after one listed White move. `rng` picks among the entries (state 0
-/// always picks the first). `moves` is scratch space.
-pub fn book_move(pos: &mut Position, rng: &mut Lfsr, moves: &mut [Move; MAX_MOVES]) -> Option<Move> {
+/// True if `pos` is the start position after White's `first` move: the
+/// start board with one piece moved, Black to move. Compared cell by cell,
+/// so no move list of the start position is needed.
+fn after_first_move(pos: &Position, first: &[u8; 4]) -> bool {
+    let (Some(from), Some(to)) = (parse_square(&first[..2]), parse_square(&first[2..])) else {
+        return false;
+    };
+    let mut cells = *Position::startpos().cells();
+    cells[to as usize] = cells[from as usize];
+    cells[from as usize] = 0;
+    pos.side_to_move() == BLACK && pos.fullmove_number() == 1 && *pos.cells() == cells
+}
+
+/// A book move for `pos` (whose legal moves are `legal`), if it is the
+/// start position or the start position after one listed White move.
+/// `rng` picks among the entries (state 0 always picks the first).
+pub fn book_move(pos: &Position, legal: &[Move], rng: &mut Lfsr) -> Option<Move> {
     let start = Position::startpos();
-    if pos.key() == start.key() && *pos.cells() == *start.cells() {
-        let pick = WHITE_FIRST[(rng.next() & 3) as usize];
-        return find(pos, pick, moves);
+    if pos.side_to_move() == WHITE && pos.castling() == start.castling() && *pos.cells() == *start.cells() {
+        return find(legal, WHITE_FIRST[(rng.next() & 3) as usize]);
     }
-    for (first, replies) in BLACK_REPLY {
-        let mut after = start.clone();
-        let m = find(&mut after, first, moves)?;
-        after.make(m);
-        if pos.key() == after.key() && *pos.cells() == *after.cells() {
-            let pick = replies[(rng.next() & 1) as usize];
-            return find(pos, pick, moves);
-        }
-    }
-    None
+    let (_, replies) = BLACK_REPLY.iter().find(|(first, _)| after_first_move(pos, first))?;
+    find(legal, replies[(rng.next() & 1) as usize])
 }

@@ -20,6 +20,7 @@
 //! | [`search`] | node-budgeted negamax, quiescence, iterative deepening |
 //! | [`level`] | the four skill levels |
 //! | [`book`] | White's first move and Black's reply, from tables |
+//! | [`game`] | **the tile interface**: the frozen API every front end uses |
 //!
 //! Legality is decided by trying: `make`, ask whether the mover's king is
 //! attacked ([`Position::last_move_was_legal`]), `unmake`.
@@ -33,6 +34,7 @@ pub mod bench;
 pub mod book;
 pub mod eval;
 pub mod fen;
+pub mod game;
 pub mod hash;
 pub mod incremental;
 pub mod level;
@@ -45,6 +47,7 @@ pub mod search;
 pub mod square;
 
 pub use fen::{FenError, FenField};
+pub use game::{Game, Outcome, Player, Tile};
 pub use movegen::{GenMode, MAX_MOVES};
 pub use mv::{Move, Undo};
 pub use perft::{perft, perft_in};

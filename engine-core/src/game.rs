@@ -1,0 +1,493 @@
+//! # The tile interface
+//!
+//! The only way a front end (the C64 program, the terminal `play`) talks to
+//! the engine. Everything here speaks tiles, 0..63 in the order a board
+//! prints: 0 = a8, 7 = h8, 56 = a1, 63 = h1. The 0x88 board never leaks out;
+//! the one engine value a front end holds is a [`Move`], as an opaque handle
+//! it got from [`Game::find_move`] or [`Game::engine_move`] and hands back to
+//! [`Game::play`] (its tiles: [`move_from`], [`move_to`]).
+//!
+//! ## Contract (frozen: a change is a design decision recorded in CHANGELOG.md)
+//!
+//! | call | answers |
+//! |---|---|
+//! | [`Game::new`], [`Game::from_fen`], [`Game::new_game`] | game set-up; players and level are kept by `new_game` |
+//! | [`Game::piece_at`], [`Game::side_to_move`] | the piece byte on a tile (type = `piece & 7`, Black = `piece & 8`, 0 = empty); whose turn |
+//! | [`Game::legal_targets`] | the tiles a piece may move to; a promotion's four moves are one tile |
+//! | [`Game::is_promotion`], [`Game::find_move`] | whether a from/to pair promotes; the legal move for from/to and a chosen piece, or [`NotLegal`] |
+//! | [`Game::play`] | make a legal move, record it for undo, discard the redo branch; the [`Outcome`] |
+//! | [`Game::outcome`] | the outcome of the position on the board |
+//! | [`Game::undo`], [`Game::redo`] | take back / replay, over the last [`UNDO_DEPTH`] plies; against the computer one undo takes back to the human's turn |
+//! | [`Game::log_line`] | the move `n` plies back: piece, tiles, capture, promotion, outcome |
+//! | [`Game::attack_counts`], [`Game::attackers_of`] | the "B" overlay (attackers per tile per side); the "A" / "D" lists for one tile |
+//! | [`Game::engine_move`] | the engine's move at the game's level, opening tables and seed, with progress hooks that can stop it |
+//! | [`Game::set_player`], [`Game::set_level`], [`Game::set_seed`], [`Game::set_book`] | who plays each side; skill 1..=4; randomiser seed; opening tables |
+//!
+//! Every call is safe with any argument: tiles above 63 are masked, and a
+//! move that is not legal in the current position is refused, never played.
+//!
+//! The game keeps the legal moves of the current position (computed once per
+//! position change), because a front end asks about them on every cursor
+//! move and a 1 MHz machine should not regenerate them each time.
+
+use crate::book::book_move;
+use crate::fen::FenError;
+use crate::level::level;
+use crate::movegen::MAX_MOVES;
+use crate::mv::{Move, Undo};
+use crate::piece::*;
+use crate::position::{Position, MAX_ATTACKERS};
+use crate::search::{SearchHooks, Searcher};
+use crate::square::{from_tile, to_tile};
+
+/// A board tile, 0 = a8 .. 63 = h1.
+pub type Tile = u8;
+
+/// Plies the game can take back (and redo).
+pub const UNDO_DEPTH: u8 = 127;
+const UNDO_SLOTS: usize = UNDO_DEPTH as usize + 1;
+
+/// What a position means for the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Outcome {
+    /// Play on.
+    Normal = 0,
+    /// Play on; the side to move is in check.
+    Check = 1,
+    /// The side to move is mated.
+    Checkmate = 2,
+    /// The side to move has no legal move and is not in check.
+    Stalemate = 3,
+    /// A hundred plies without a capture or pawn move.
+    FiftyMove = 4,
+    /// The same position for the third time.
+    Threefold = 5,
+    /// Neither side can mate: K-K, K+minor-K, K+B-K+B with bishops on one colour.
+    Insufficient = 6,
+}
+
+impl Outcome {
+    /// True if the game is over.
+    pub const fn is_over(self) -> bool {
+        !matches!(self, Outcome::Normal | Outcome::Check)
+    }
+}
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at the keyboard.
+    Human,
+    /// The engine.
+    Computer,
+}
+
+/// The requested move is not legal in the current position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotLegal;
+
+/// A set of tiles, one bit each (64 bits as eight bytes: no 64-bit
+/// arithmetic on the 6502).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TileSet(pub [u8; 8]);
+
+impl TileSet {
+    /// True if `tile` is in the set.
+    #[inline]
+    pub fn contains(&self, tile: Tile) -> bool {
+        let t = tile & 63;
+        self.0[(t >> 3) as usize] & (1 << (t & 7)) != 0
+    }
+    /// Add `tile`.
+    #[inline]
+    pub fn insert(&mut self, tile: Tile) {
+        let t = tile & 63;
+        self.0[(t >> 3) as usize] |= 1 << (t & 7);
+    }
+    /// True if no tile is in the set.
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 8]
+    }
+    /// How many tiles are in the set.
+    pub fn len(&self) -> u8 {
+        self.0.iter().map(|b| b.count_ones() as u8).sum()
+    }
+}
+
+/// One line of the move log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// The piece that moved (a pawn for a promotion).
+    pub piece: Piece,
+    /// Where it came from.
+    pub from: Tile,
+    /// Where it went.
+    pub to: Tile,
+    /// What it took (`EMPTY` if nothing; a pawn for en passant).
+    pub captured: Piece,
+    /// The promotion piece type, 0 if none.
+    pub promotion: u8,
+    /// The outcome after the move.
+    pub outcome: Outcome,
+}
+
+/// The tile a move starts from.
+pub const fn move_from(m: Move) -> Tile {
+    to_tile(m.from)
+}
+
+/// The tile a move goes to.
+pub const fn move_to(m: Move) -> Tile {
+    to_tile(m.to)
+}
+
+/// One played ply, enough to take it back and to replay it.
+#[derive(Clone, Copy, Debug)]
+struct Played {
+    mv: Move,
+    undo: Undo,
+    piece: Piece,
+    outcome: Outcome,
+}
+
+const NO_PLAY: Played = Played { mv: Move::NONE, undo: Undo { captured: 0, ep: 0, castle: 0, halfmove: 0 }, piece: 0, outcome: Outcome::Normal };
+
+/// A game: the position, its legal moves, the undo ring, the players and
+/// the engine's settings. About 2.7 KB; the C64 keeps one.
+pub struct Game {
+    pos: Position,
+    legal: [Move; MAX_MOVES],
+    legal_len: u8,
+    ring: [Played; UNDO_SLOTS],
+    /// Plies that can be undone (0..=UNDO_DEPTH).
+    undoable: u8,
+    /// Plies that can be redone.
+    redoable: u8,
+    /// Ring slot of the next ply to record.
+    next: u8,
+    players: [Player; 2],
+    level: u8,
+    seed: u8,
+    book: bool,
+    /// The engine has not moved since the game started: seed the searcher.
+    fresh: bool,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A new game from the start position: White human, Black computer,
+    /// level 1, opening tables on, seed 0.
+    pub fn new() -> Game {
+        let mut game = Game {
+            pos: Position::startpos(),
+            legal: [Move::NONE; MAX_MOVES],
+            legal_len: 0,
+            ring: [NO_PLAY; UNDO_SLOTS],
+            undoable: 0,
+            redoable: 0,
+            next: 0,
+            players: [Player::Human, Player::Computer],
+            level: 1,
+            seed: 0,
+            book: true,
+            fresh: true,
+        };
+        game.refresh_legal();
+        game
+    }
+
+    /// A game from a FEN position (players and settings as [`Game::new`]).
+    pub fn from_fen(fen: &str) -> Result<Game, FenError> {
+        let pos = Position::from_fen(fen)?;
+        let mut game = Game::new();
+        game.set_position(pos);
+        Ok(game)
+    }
+
+    /// Start again from the start position, keeping players and settings.
+    pub fn new_game(&mut self) {
+        self.set_position(Position::startpos());
+    }
+
+    fn set_position(&mut self, pos: Position) {
+        self.pos = pos;
+        self.undoable = 0;
+        self.redoable = 0;
+        self.fresh = true;
+        self.refresh_legal();
+    }
+
+    fn refresh_legal(&mut self) {
+        self.legal_len = self.pos.legal_moves(&mut self.legal) as u8;
+    }
+
+    fn legal(&self) -> &[Move] {
+        &self.legal[..self.legal_len as usize]
+    }
+
+    /// The current position (read-only: for display and for tests).
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The piece byte on `tile` (0 = empty).
+    pub fn piece_at(&self, tile: Tile) -> Piece {
+        self.pos.at(from_tile(tile))
+    }
+
+    /// Whose turn it is.
+    pub fn side_to_move(&self) -> Color {
+        self.pos.side_to_move()
+    }
+
+    /// Who plays `side`.
+    pub fn player(&self, side: Color) -> Player {
+        self.players[(side & 1) as usize]
+    }
+
+    /// Set who plays `side`.
+    pub fn set_player(&mut self, side: Color, player: Player) {
+        self.players[(side & 1) as usize] = player;
+    }
+
+    /// The skill level, 1..=4.
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// Set the skill level (clamped to 1..=4).
+    pub fn set_level(&mut self, level: u8) {
+        self.level = level.clamp(1, 4);
+    }
+
+    /// Set the randomiser seed for the engine's next game start (0 = deterministic).
+    pub fn set_seed(&mut self, seed: u8) {
+        self.seed = seed;
+        self.fresh = true;
+    }
+
+    /// Use the opening tables or not.
+    pub fn set_book(&mut self, on: bool) {
+        self.book = on;
+    }
+
+    /// The tiles the piece on `from` may legally move to (empty for an empty
+    /// tile, an enemy piece or a piece without moves).
+    pub fn legal_targets(&self, from: Tile) -> TileSet {
+        let sq = from_tile(from);
+        let mut set = TileSet::default();
+        for m in self.legal() {
+            if m.from == sq {
+                set.insert(to_tile(m.to));
+            }
+        }
+        set
+    }
+
+    /// True if moving from `from` to `to` is a legal promotion (the front end
+    /// then asks which piece).
+    pub fn is_promotion(&self, from: Tile, to: Tile) -> bool {
+        let (f, t) = (from_tile(from), from_tile(to));
+        self.legal().iter().any(|m| m.from == f && m.to == t && m.promotion() != 0)
+    }
+
+    /// The legal move from `from` to `to`; `promotion` is the piece type a
+    /// promoting pawn becomes (knight..queen; ignored for other moves).
+    pub fn find_move(&self, from: Tile, to: Tile, promotion: u8) -> Result<Move, NotLegal> {
+        let (f, t) = (from_tile(from), from_tile(to));
+        self.legal()
+            .iter()
+            .copied()
+            .find(|m| m.from == f && m.to == t && (m.promotion() == 0 || m.promotion() == promotion))
+            .ok_or(NotLegal)
+    }
+
+    /// Play `m` if it is legal here: record it for undo, discard the redo
+    /// branch, and return the outcome.
+    pub fn play(&mut self, m: Move) -> Result<Outcome, NotLegal> {
+        if !self.legal().contains(&m) {
+            return Err(NotLegal);
+        }
+        let piece = self.pos.at(m.from);
+        let undo = self.pos.make(m);
+        self.refresh_legal();
+        let outcome = self.outcome();
+        self.ring[self.next as usize] = Played { mv: m, undo, piece, outcome };
+        self.next = (self.next + 1) % UNDO_SLOTS as u8;
+        self.undoable = (self.undoable + 1).min(UNDO_DEPTH);
+        self.redoable = 0;
+        Ok(outcome)
+    }
+
+    /// The outcome of the position on the board.
+    pub fn outcome(&self) -> Outcome {
+        let in_check = self.pos.in_check();
+        if self.legal_len == 0 {
+            return if in_check { Outcome::Checkmate } else { Outcome::Stalemate };
+        }
+        if self.pos.halfmove_clock() >= 100 {
+            Outcome::FiftyMove
+        } else if self.pos.repetitions() >= 2 {
+            Outcome::Threefold
+        } else if self.insufficient_material() {
+            Outcome::Insufficient
+        } else if in_check {
+            Outcome::Check
+        } else {
+            Outcome::Normal
+        }
+    }
+
+    /// No pawns, rooks or queens, and at most one minor piece on the board,
+    /// or only bishops all on squares of one colour.
+    fn insufficient_material(&self) -> bool {
+        let mut minors = 0u8;
+        let mut bishop_colours = 0u8; // bit 0: a light-square bishop, bit 1: dark
+        let mut knights = 0u8;
+        for tile in 0..64u8 {
+            match kind(self.piece_at(tile)) {
+                PAWN | ROOK | QUEEN => return false,
+                KNIGHT => {
+                    minors += 1;
+                    knights += 1;
+                }
+                BISHOP => {
+                    minors += 1;
+                    // a8 (tile 0) is a light square: light when rank + file is even.
+                    bishop_colours |= if ((tile >> 3) + (tile & 7)) & 1 == 0 { 1 } else { 2 };
+                }
+                _ => {}
+            }
+        }
+        minors <= 1 || (knights == 0 && bishop_colours != 3)
+    }
+
+    /// True if a ply can be taken back.
+    pub fn can_undo(&self) -> bool {
+        self.undoable > 0
+    }
+
+    /// True if a taken-back ply can be replayed.
+    pub fn can_redo(&self) -> bool {
+        self.redoable > 0
+    }
+
+    fn undo_ply(&mut self) -> bool {
+        if self.undoable == 0 {
+            return false;
+        }
+        self.next = (self.next + UNDO_SLOTS as u8 - 1) % UNDO_SLOTS as u8;
+        let p = self.ring[self.next as usize];
+        self.pos.unmake(p.mv, p.undo);
+        self.undoable -= 1;
+        self.redoable += 1;
+        true
+    }
+
+    fn redo_ply(&mut self) -> bool {
+        if self.redoable == 0 {
+            return false;
+        }
+        let p = self.ring[self.next as usize];
+        self.pos.make(p.mv);
+        self.next = (self.next + 1) % UNDO_SLOTS as u8;
+        self.undoable += 1;
+        self.redoable -= 1;
+        true
+    }
+
+    /// True if exactly one side is played by the computer.
+    fn against_computer(&self) -> bool {
+        self.players[0] != self.players[1]
+    }
+
+    /// Take back one ply; against the computer, keep taking back until it is
+    /// the human's turn (so the computer's reply goes too). False if nothing
+    /// could be taken back.
+    pub fn undo(&mut self) -> bool {
+        if !self.undo_ply() {
+            return false;
+        }
+        while self.against_computer() && self.player(self.side_to_move()) == Player::Computer && self.undo_ply() {}
+        self.refresh_legal();
+        true
+    }
+
+    /// Replay what [`Game::undo`] took back, symmetrically; false if nothing
+    /// to redo.
+    pub fn redo(&mut self) -> bool {
+        if !self.redo_ply() {
+            return false;
+        }
+        while self.against_computer() && self.player(self.side_to_move()) == Player::Computer && self.redo_ply() {}
+        self.refresh_legal();
+        true
+    }
+
+    /// The ply `back` plies ago (1 = the last one played), if it can still
+    /// be taken back.
+    pub fn log_line(&self, back: u8) -> Option<LogLine> {
+        if back == 0 || back > self.undoable {
+            return None;
+        }
+        let slot = (self.next as usize + UNDO_SLOTS - back as usize) % UNDO_SLOTS;
+        let p = self.ring[slot];
+        Some(LogLine {
+            piece: p.piece,
+            from: to_tile(p.mv.from),
+            to: to_tile(p.mv.to),
+            captured: p.undo.captured,
+            promotion: p.mv.promotion(),
+            outcome: p.outcome,
+        })
+    }
+
+    /// For every tile, how many pieces of each side attack it (`[white, black]`).
+    pub fn attack_counts(&self, out: &mut [[u8; 2]; 64]) {
+        let mut scratch = [0u8; MAX_ATTACKERS];
+        for tile in 0..64u8 {
+            let sq = from_tile(tile);
+            for side in [WHITE, BLACK] {
+                out[tile as usize][side as usize] = self.pos.attackers(sq, side, &mut scratch);
+            }
+        }
+    }
+
+    /// The tiles of the pieces of `by` that attack `tile` ("A": the enemy's,
+    /// "D": one's own); returns how many were written.
+    pub fn attackers_of(&self, tile: Tile, by: Color, out: &mut [Tile; MAX_ATTACKERS]) -> u8 {
+        let n = self.pos.attackers(from_tile(tile), by & 1, out);
+        for t in out[..n as usize].iter_mut() {
+            *t = to_tile(*t);
+        }
+        n
+    }
+
+    /// The engine's move for the side to move, at the game's level, from the
+    /// opening tables when they apply, else searched; `None` if the side to
+    /// move has no legal move. The move is not played: hand it to
+    /// [`Game::play`]. `hooks` sees the search's progress and can stop it
+    /// (the best move so far is then returned).
+    pub fn engine_move<H: SearchHooks>(&mut self, searcher: &mut Searcher, hooks: &mut H) -> Option<Move> {
+        if self.legal_len == 0 {
+            return None;
+        }
+        if self.fresh {
+            searcher.new_game(self.seed);
+            self.fresh = false;
+        }
+        if self.book {
+            if let Some(m) = book_move(&self.pos, &self.legal[..self.legal_len as usize], searcher.rng()) {
+                return Some(m);
+            }
+        }
+        let result = searcher.search(&self.pos, level(self.level), hooks);
+        (!result.best.is_none()).then_some(result.best)
+    }
+}
