@@ -132,7 +132,9 @@ const fn white_view(table: &[i8; 64], p: Piece, tile: usize) -> i16 {
 /// Black pawn..king 6..11 (other bytes are never looked up). Twelve rows
 /// rather than sixteen: the AVR stand-in copies every table into its 16 KB
 /// of RAM, and on the C64 the bytes are better spent on the search.
-pub(crate) static PIECE_ROW: [u8; 16] = [0, 0, 1, 2, 3, 4, 5, 0, 0, 6, 7, 8, 9, 10, 11, 0];
+/// Compile-time only: the hot path reads the row references of
+/// [`MG_BY_PIECE`] and friends, which need no row multiply.
+pub(crate) const PIECE_ROW: [u8; 16] = [0, 0, 1, 2, 3, 4, 5, 0, 0, 6, 7, 8, 9, 10, 11, 0];
 
 const fn build_mg() -> [[i16; 64]; 12] {
     let mut out = [[0i16; 64]; 12];
@@ -154,7 +156,7 @@ const fn build_mg() -> [[i16; 64]; 12] {
 
 /// Row of a piece byte in [`EG`]: 0 (all zero) for everything but pawns and
 /// kings, which alone have endgame tables.
-pub(crate) static EG_ROW: [u8; 16] = [0, 1, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 4, 0];
+pub(crate) const EG_ROW: [u8; 16] = [0, 1, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 4, 0];
 
 const fn build_eg() -> [[i8; 64]; 5] {
     let mut out = [[0i8; 64]; 5];
@@ -185,6 +187,24 @@ const fn build_eg() -> [[i8; 64]; 5] {
 pub(crate) static MG: [[i16; 64]; 12] = build_mg();
 /// Endgame minus middlegame table by [`EG_ROW`] and tile, signed.
 pub(crate) static EG: [[i8; 64]; 5] = build_eg();
+
+/// The [`MG`] row of each piece byte (bytes that are no piece get row 0,
+/// never read). A reference per byte instead of a row number: on an 8-bit
+/// CPU, `row * 128` is a dozen instructions and a pointer load is two.
+/// 32 bytes on the 6502 and the AVR (16-bit pointers).
+#[rustfmt::skip]
+pub(crate) static MG_BY_PIECE: [&[i16; 64]; 16] = [
+    &MG[0], &MG[0], &MG[1], &MG[2], &MG[3], &MG[4], &MG[5], &MG[0],
+    &MG[0], &MG[6], &MG[7], &MG[8], &MG[9], &MG[10], &MG[11], &MG[0],
+];
+
+/// The [`EG`] row of each piece byte (the all-zero row 0 for everything but
+/// pawns and kings). 32 bytes on 8-bit targets.
+#[rustfmt::skip]
+pub(crate) static EG_BY_PIECE: [&[i8; 64]; 16] = [
+    &EG[0], &EG[1], &EG[0], &EG[0], &EG[0], &EG[0], &EG[2], &EG[0],
+    &EG[0], &EG[3], &EG[0], &EG[0], &EG[0], &EG[0], &EG[4], &EG[0],
+];
 
 /// Phase weight per piece byte: the material of knights, bishops, rooks, queens.
 pub(crate) static PHASE: [i16; 16] = {

@@ -70,6 +70,16 @@ const KEYS: ([[u32; 64]; 12], [u32; 16], [u32; 8], u32) = build();
 
 /// Key per piece row (see `eval::PIECE_ROW`) and tile.
 pub(crate) static PIECE_KEYS: [[u32; 64]; 12] = KEYS.0;
+/// The [`PIECE_KEYS`] row of each piece byte (row 0 for bytes that are no
+/// piece, never read): a pointer load instead of a row multiply on 8-bit
+/// CPUs, 32 bytes there.
+#[rustfmt::skip]
+pub(crate) static KEYS_BY_PIECE: [&[u32; 64]; 16] = [
+    &PIECE_KEYS[0], &PIECE_KEYS[0], &PIECE_KEYS[1], &PIECE_KEYS[2],
+    &PIECE_KEYS[3], &PIECE_KEYS[4], &PIECE_KEYS[5], &PIECE_KEYS[0],
+    &PIECE_KEYS[0], &PIECE_KEYS[6], &PIECE_KEYS[7], &PIECE_KEYS[8],
+    &PIECE_KEYS[9], &PIECE_KEYS[10], &PIECE_KEYS[11], &PIECE_KEYS[0],
+];
 /// Key per castling-rights set.
 pub(crate) static CASTLE_KEYS: [u32; 16] = KEYS.1;
 /// Key per en passant file (used only when a capture there is possible).

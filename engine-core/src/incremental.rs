@@ -7,8 +7,8 @@
 //! the evaluation must be expressible this way, or be computed outside the
 //! hot path (as the mate drive is).
 
-use crate::eval::{EG, EG_ROW, MG, PHASE, PIECE_ROW};
-use crate::hash::PIECE_KEYS;
+use crate::eval::{EG_BY_PIECE, MG_BY_PIECE, PHASE};
+use crate::hash::KEYS_BY_PIECE;
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, PROMO};
 use crate::piece::*;
 use crate::square::to_tile;
@@ -45,42 +45,51 @@ impl Totals {
     #[inline(always)]
     pub(crate) fn place(&mut self, p: Piece, tile: u8) {
         let (p, t) = ((p & 15) as usize, (tile & 63) as usize);
-        let row = PIECE_ROW[p] as usize;
-        self.mg += MG[row][t];
-        self.eg += EG[EG_ROW[p] as usize][t] as i16;
+        self.mg += MG_BY_PIECE[p][t];
+        self.eg += EG_BY_PIECE[p][t] as i16;
         self.phase += PHASE[p];
-        self.hash ^= PIECE_KEYS[row][t];
+        self.hash ^= KEYS_BY_PIECE[p][t];
     }
 }
 
 /// The change `m` makes to the totals, given the piece that moved (`moved`,
 /// a pawn for a promotion) and the piece it took (`captured`, `EMPTY` if none).
-#[inline]
+///
+/// Shaped for an 8-bit CPU: each piece byte selects its table rows by
+/// reference (no row multiply), and the terms that are zero for a move are
+/// skipped rather than looked up: the phase changes only with a promotion
+/// or a capture, and a capture or castling adds its own terms. The result
+/// is the same pure function of `(m, moved, captured)` either way.
+#[inline(always)]
 pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
-    let from = to_tile(m.from) as usize;
-    let to = to_tile(m.to) as usize;
+    let from = (to_tile(m.from) & 63) as usize;
+    let to = (to_tile(m.to) & 63) as usize;
     let p = (moved & 15) as usize;
     let promo = m.flags & PROMO;
-    let arrived = if promo != 0 { make_piece(promo, color(moved)) as usize } else { p };
-    let (row_p, row_a) = (PIECE_ROW[p] as usize, PIECE_ROW[arrived] as usize);
-    let mut d = Delta {
-        mg: MG[row_a][to] - MG[row_p][from],
-        eg: EG[EG_ROW[arrived] as usize][to] as i16 - EG[EG_ROW[p] as usize][from] as i16,
-        phase: PHASE[arrived] - PHASE[p],
-        hash: PIECE_KEYS[row_p][from] ^ PIECE_KEYS[row_a][to],
+    let mut d = if promo == 0 {
+        let (mg, eg, key) = (MG_BY_PIECE[p], EG_BY_PIECE[p], KEYS_BY_PIECE[p]);
+        Delta { mg: mg[to] - mg[from], eg: eg[to] as i16 - eg[from] as i16, phase: 0, hash: key[from] ^ key[to] }
+    } else {
+        let a = ((promo | (moved & BLACK_BIT)) & 15) as usize;
+        Delta {
+            mg: MG_BY_PIECE[a][to] - MG_BY_PIECE[p][from],
+            eg: EG_BY_PIECE[a][to] as i16 - EG_BY_PIECE[p][from] as i16,
+            phase: PHASE[a] - PHASE[p],
+            hash: KEYS_BY_PIECE[p][from] ^ KEYS_BY_PIECE[a][to],
+        }
     };
     if captured != EMPTY {
         let c = (captured & 15) as usize;
-        let row_c = PIECE_ROW[c] as usize;
         // An en passant victim stands beside `to`, on the mover's from-rank.
-        let at = if m.flags & EN_PASSANT != 0 { to_tile(m.to ^ 0x10) as usize } else { to };
-        d.mg -= MG[row_c][at];
-        d.eg -= EG[EG_ROW[c] as usize][at] as i16;
+        let at = if m.flags & EN_PASSANT != 0 { (to_tile(m.to ^ 0x10) & 63) as usize } else { to };
+        d.mg -= MG_BY_PIECE[c][at];
+        d.eg -= EG_BY_PIECE[c][at] as i16;
         d.phase -= PHASE[c];
-        d.hash ^= PIECE_KEYS[row_c][at];
+        d.hash ^= KEYS_BY_PIECE[c][at];
     }
     if m.flags & (CASTLE_KING | CASTLE_QUEEN) != 0 {
-        let rook = PIECE_ROW[make_piece(ROOK, color(moved)) as usize] as usize;
+        let rook = ((ROOK | (moved & BLACK_BIT)) & 15) as usize;
+        let (mg, key) = (MG_BY_PIECE[rook], KEYS_BY_PIECE[rook]);
         // Tiles of one rank are consecutive: h-file rook to f, a-file rook to d.
         let (rf, rt) = if m.flags & CASTLE_KING != 0 {
             (from.wrapping_add(3), from.wrapping_add(1))
@@ -88,8 +97,8 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
             (from.wrapping_sub(4), from.wrapping_sub(1))
         };
         let (rf, rt) = (rf & 63, rt & 63);
-        d.mg += MG[rook][rt] - MG[rook][rf];
-        d.hash ^= PIECE_KEYS[rook][rf] ^ PIECE_KEYS[rook][rt];
+        d.mg += mg[rt] - mg[rf];
+        d.hash ^= key[rf] ^ key[rt];
     }
     d
 }
