@@ -1,7 +1,10 @@
 //! `c64chess`: the engine core on a PC, for testing, measuring and playing.
 
 mod bench_cmd;
+mod match_cmd;
+mod options;
 mod perft_cmd;
+mod uci;
 
 use std::process::ExitCode;
 
@@ -39,6 +42,10 @@ enum Command {
         #[arg(short, long)]
         verbose: bool,
     },
+    /// Speak UCI on standard input and output (for GUIs and match tools).
+    Uci,
+    /// Play engine A against engine B over an opening set and report Elo.
+    Match(match_cmd::MatchArgs),
     /// Replay the project's fixed endings at the drive level, as a C64 would; time them.
     Drive {
         /// Print every search.
@@ -53,5 +60,7 @@ fn main() -> ExitCode {
         Command::Divide { depth, fen } => perft_cmd::run(depth, fen.as_deref(), true),
         Command::Bench { verbose } => bench_cmd::run_bench(verbose),
         Command::Drive { verbose } => bench_cmd::run_drive(verbose),
+        Command::Uci => uci::run(),
+        Command::Match(args) => match_cmd::run(args),
     }
 }

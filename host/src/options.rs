@@ -1,0 +1,121 @@
+//! Engine settings shared by `uci` and `match`: the UCI options of this
+//! engine, parsed from `name value` pairs, and the search limits they give.
+
+use engine_core::level::level;
+use engine_core::Limits;
+
+/// Settings of this engine, as UCI options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Skill level 1..=4: exactly the C64 level (depth cap and node budget).
+    pub skill: u8,
+    /// Node budget; 0 = the level's.
+    pub nodes: u32,
+    /// Depth cap; 0 = the level's.
+    pub depth: u8,
+    /// Play the opening tables.
+    pub own_book: bool,
+    /// Randomiser seed; 0 = deterministic.
+    pub seed: u8,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions { skill: 4, nodes: 0, depth: 0, own_book: false, seed: 0 }
+    }
+}
+
+/// One option as `uci` announces it.
+pub struct OptionSpec {
+    /// Its name.
+    pub name: &'static str,
+    /// The `option` line after `option name <name>`.
+    pub decl: &'static str,
+}
+
+/// Every option, in announcement order.
+pub const OPTION_SPECS: &[OptionSpec] = &[
+    OptionSpec { name: "Skill", decl: "type spin default 4 min 1 max 4" },
+    OptionSpec { name: "Nodes", decl: "type spin default 0 min 0 max 100000000" },
+    OptionSpec { name: "Depth", decl: "type spin default 0 min 0 max 30" },
+    OptionSpec { name: "OwnBook", decl: "type check default false" },
+    OptionSpec { name: "Seed", decl: "type spin default 0 min 0 max 255" },
+];
+
+fn number<T: std::str::FromStr>(name: &str, value: &str, min: T, max: T) -> Result<T, String>
+where
+    T: PartialOrd + std::fmt::Display + Copy,
+{
+    match value.trim().parse::<T>() {
+        Ok(v) if v >= min && v <= max => Ok(v),
+        _ => Err(format!("option {name} needs a number from {min} to {max}, got '{value}'")),
+    }
+}
+
+impl EngineOptions {
+    /// Set option `name` (case-insensitive) to `value`. On error nothing changes.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "skill" => self.skill = number(name, value, 1, 4)?,
+            "nodes" => self.nodes = number(name, value, 0, 100_000_000)?,
+            "depth" => self.depth = number(name, value, 0, 30)?,
+            "seed" => self.seed = number(name, value, 0, 255)?,
+            "ownbook" => {
+                self.own_book = match value.trim().to_ascii_lowercase().as_str() {
+                    "true" | "on" | "1" => true,
+                    "false" | "off" | "0" => false,
+                    _ => return Err(format!("option {name} needs true or false, got '{value}'")),
+                }
+            }
+            _ => return Err(format!("unknown option '{}'", name.trim())),
+        }
+        Ok(())
+    }
+
+    /// Parse `"Skill=4 Nodes=1000"`-style settings, as `match --a` takes them.
+    pub fn parse_assignments(text: &str) -> Result<EngineOptions, String> {
+        let mut options = EngineOptions::default();
+        for item in text.split_whitespace() {
+            let (name, value) = item.split_once('=').ok_or_else(|| format!("expected Name=value, got '{item}'"))?;
+            options.set(name, value)?;
+        }
+        Ok(options)
+    }
+
+    /// The search limits these options give: the level's, overridden by
+    /// `Nodes` and `Depth` where non-zero.
+    pub fn limits(&self) -> Limits {
+        let mut limits = level(self.skill);
+        if self.nodes != 0 {
+            limits.nodes = self.nodes;
+        }
+        if self.depth != 0 {
+            limits.depth = self.depth;
+        }
+        limits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_parse_and_reject_cleanly() {
+        let mut o = EngineOptions::default();
+        assert_eq!(o.limits(), level(4));
+        o.set("skill", "1").unwrap();
+        assert_eq!(o.limits(), level(1));
+        o.set("Nodes", "5000").unwrap();
+        assert_eq!(o.limits().nodes, 5000);
+        let before = o.clone();
+        assert!(o.set("Skill", "9").is_err());
+        assert!(o.set("Skill", "x").is_err());
+        assert!(o.set("Bogus", "1").is_err());
+        assert!(o.set("OwnBook", "maybe").is_err());
+        assert_eq!(o, before);
+        let parsed = EngineOptions::parse_assignments("Skill=3 OwnBook=true Seed=7").unwrap();
+        assert_eq!((parsed.skill, parsed.own_book, parsed.seed), (3, true, 7));
+        assert!(EngineOptions::parse_assignments("Skill").is_err());
+    }
+}

@@ -1,0 +1,320 @@
+//! The search thread, and how the input thread steers it.
+//!
+//! One worker thread, started with the session, owns the [`Searcher`] for
+//! the whole run and takes jobs from a channel, one `go` each. The input
+//! thread keeps reading meanwhile, so `isready`, `stop` and `ponderhit` are
+//! answered at once. Each job carries a [`Control`] shared with the input
+//! thread: the stop flag, the ponder state and when the clock started.
+//!
+//! Invariants:
+//! * every job prints exactly one `bestmove`, as its last line;
+//! * a job's `bestmove` is held while `infinite`, or while pondering, until
+//!   `stop` (or `ponderhit` for a ponder search), even if the search ended;
+//! * jobs run in the order of their `go` commands, and a new `go` stops the
+//!   running job first, so `bestmove` lines come out in `go` order;
+//! * the core never sees a clock: time limits are enforced by
+//!   [`UciHooks::progress`] returning false.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use engine_core::book::book_move;
+use engine_core::search::{Iteration, MATE, MATE_BOUND};
+use engine_core::{Limits, Move, Position, SearchHooks, SearchResult, Searcher, MAX_MOVES};
+
+use super::go::{Plan, TimePlan};
+use super::{emit, restricted};
+
+/// `clock_from` while the clock has not started (pondering).
+const CLOCK_NOT_STARTED: u64 = u64::MAX;
+
+/// State shared by the input thread and one job.
+pub struct Control {
+    /// When the `go` arrived: `time` and `nps` count from here.
+    started: Instant,
+    /// Set by `stop`, `quit` or a newer `go`.
+    stop: AtomicBool,
+    /// True from `go ponder` until `ponderhit`.
+    pondering: AtomicBool,
+    /// `go infinite`: only `stop` releases the `bestmove`.
+    infinite: bool,
+    /// Microseconds after `started` at which the clock started, or
+    /// [`CLOCK_NOT_STARTED`].
+    clock_from: AtomicU64,
+}
+
+impl Control {
+    /// The control of a `go` arriving now.
+    pub fn new(plan: &Plan) -> Control {
+        Control {
+            started: Instant::now(),
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(plan.ponder),
+            infinite: plan.infinite,
+            clock_from: AtomicU64::new(if plan.ponder { CLOCK_NOT_STARTED } else { 0 }),
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Acquire)
+    }
+
+    /// May the `bestmove` be printed?
+    fn released(&self) -> bool {
+        self.stopped() || (!self.infinite && !self.pondering.load(Ordering::Acquire))
+    }
+
+    /// Time since the clock started, or `None` while pondering.
+    fn clock_elapsed(&self) -> Option<Duration> {
+        let from = self.clock_from.load(Ordering::Acquire);
+        (from != CLOCK_NOT_STARTED).then(|| self.started.elapsed().saturating_sub(Duration::from_micros(from)))
+    }
+
+    /// The move was played: start the clock and stop holding `bestmove`
+    /// (unless `infinite`).
+    fn ponderhit(&self) {
+        let now = self.started.elapsed().as_micros().min(CLOCK_NOT_STARTED as u128 - 1) as u64;
+        self.clock_from.store(now, Ordering::Release);
+        self.pondering.store(false, Ordering::Release);
+    }
+}
+
+/// One `go`, ready to run.
+pub struct Job {
+    /// The position to search (with its game history).
+    pub position: Position,
+    /// Limits and clock.
+    pub plan: Plan,
+    /// The root moves allowed (`searchmoves`); empty means all.
+    pub root_moves: Vec<Move>,
+    /// Try the opening tables first.
+    pub own_book: bool,
+    /// Start a new game with this seed before searching.
+    pub new_game: Option<u8>,
+    /// Shared with the input thread.
+    pub control: Arc<Control>,
+}
+
+/// The input thread's handle on the search thread.
+pub struct Worker {
+    jobs: Sender<Job>,
+    thread: JoinHandle<()>,
+    /// The control of the latest job (finished or not).
+    current: Option<Arc<Control>>,
+}
+
+impl Worker {
+    /// Start the search thread.
+    pub fn start() -> std::io::Result<Worker> {
+        let (jobs, queue) = channel::<Job>();
+        let thread = thread::Builder::new().name("search".into()).spawn(move || {
+            let mut searcher = Box::new(Searcher::new());
+            for job in queue {
+                run(&mut searcher, job);
+            }
+        })?;
+        Ok(Worker { jobs, thread, current: None })
+    }
+
+    /// Run `job` once the running one (stopped now) has printed its `bestmove`.
+    pub fn go(&mut self, job: Job) {
+        self.stop();
+        let control = Arc::clone(&job.control);
+        if self.jobs.send(job).is_err() {
+            emit("info string search thread is gone; bestmove 0000");
+            emit("bestmove 0000");
+            return;
+        }
+        self.current = Some(control);
+    }
+
+    /// Stop the current search (harmless when none runs).
+    pub fn stop(&mut self) {
+        if let Some(control) = &self.current {
+            control.stop.store(true, Ordering::Release);
+            self.thread.thread().unpark();
+        }
+    }
+
+    /// The pondered move was played (harmless when not pondering).
+    pub fn ponderhit(&mut self) {
+        if let Some(control) = &self.current {
+            if control.pondering.load(Ordering::Acquire) {
+                control.ponderhit();
+                self.thread.thread().unpark();
+            }
+        }
+    }
+
+    /// Stop any search, let it print its `bestmove`, and end the thread.
+    pub fn shutdown(mut self) {
+        self.stop();
+        drop(self.jobs);
+        // A panic in the search thread has already been reported on stderr.
+        let _ = self.thread.join();
+    }
+}
+
+/// Run one job on the search thread: book or search, hold, then `bestmove`.
+fn run(searcher: &mut Searcher, job: Job) {
+    if let Some(seed) = job.new_game {
+        searcher.new_game(seed);
+    }
+    let mut hooks = UciHooks::new(&job.control, job.plan.clock, &job.position);
+    let best = match book(searcher, &job) {
+        Some(m) => {
+            emit(&format!("info string book move {m}"));
+            m
+        }
+        None => search(searcher, &job, &mut hooks).best,
+    };
+    while !job.control.released() {
+        thread::park();
+    }
+    let ponder = match hooks.pv.as_slice() {
+        [first, reply, ..] if *first == best => format!(" ponder {reply}"),
+        _ => String::new(),
+    };
+    emit(&format!("bestmove {best}{ponder}"));
+}
+
+/// The book move, if `OwnBook` is on and the tables know the position (and
+/// `searchmoves`, if given, allows it).
+fn book(searcher: &mut Searcher, job: &Job) -> Option<Move> {
+    if !job.own_book {
+        return None;
+    }
+    let mut legal = [Move::NONE; MAX_MOVES];
+    let n = job.position.clone().legal_moves(&mut legal);
+    let m = book_move(&job.position, &legal[..n], searcher.rng())?;
+    (job.root_moves.is_empty() || job.root_moves.contains(&m)).then_some(m)
+}
+
+fn search(searcher: &mut Searcher, job: &Job, hooks: &mut UciHooks) -> SearchResult {
+    let limits: Limits = job.plan.limits;
+    if job.root_moves.is_empty() {
+        searcher.search(&job.position, limits, hooks)
+    } else {
+        restricted::search(searcher, &job.position, limits, &job.root_moves, hooks)
+    }
+}
+
+/// The hooks of a UCI search: stop on `stop` or the clock, print an `info`
+/// line per completed iteration.
+struct UciHooks<'a> {
+    control: &'a Control,
+    clock: Option<TimePlan>,
+    root: &'a Position,
+    /// An iteration ended past the soft limit: stop at the next poll.
+    out_of_time: bool,
+    /// The last reported principal variation (legal from the root).
+    pv: Vec<Move>,
+}
+
+impl<'a> UciHooks<'a> {
+    fn new(control: &'a Control, clock: Option<TimePlan>, root: &'a Position) -> Self {
+        UciHooks { control, clock, root, out_of_time: false, pv: Vec::new() }
+    }
+
+    /// Has the running clock passed `limit` (as chosen from the plan)?
+    /// Without a plan, no time is read at all.
+    fn past(&self, limit: impl Fn(&TimePlan) -> Duration) -> bool {
+        let Some(plan) = self.clock else { return false };
+        self.control.clock_elapsed().is_some_and(|elapsed| elapsed >= limit(&plan))
+    }
+}
+
+impl SearchHooks for UciHooks<'_> {
+    fn progress(&mut self, _nodes: u32, _best: Move) -> bool {
+        !(self.out_of_time || self.control.stopped() || self.past(|p| p.hard))
+    }
+
+    fn iteration(&mut self, info: &Iteration) {
+        self.pv = legal_prefix(self.root, info.pv);
+        emit(&info_line(info, &self.pv, self.control.started.elapsed()));
+        if self.past(|p| p.soft) {
+            self.out_of_time = true;
+        }
+    }
+}
+
+/// The longest prefix of `pv` that is a legal line from `root`.
+pub fn legal_prefix(root: &Position, pv: &[Move]) -> Vec<Move> {
+    let mut pos = root.clone();
+    let mut legal = [Move::NONE; MAX_MOVES];
+    let mut line = Vec::with_capacity(pv.len());
+    for &m in pv {
+        let n = pos.legal_moves(&mut legal);
+        if !legal[..n].contains(&m) {
+            break;
+        }
+        pos.make(m);
+        line.push(m);
+    }
+    line
+}
+
+/// `cp N`, or `mate N` in moves (negative when the side to move is mated).
+pub fn score_text(score: i16) -> String {
+    let plies = MATE as i32 - (score as i32).abs();
+    let moves = (plies + 1) / 2;
+    if score > MATE_BOUND {
+        format!("mate {moves}")
+    } else if score < -MATE_BOUND {
+        format!("mate -{moves}")
+    } else {
+        format!("cp {score}")
+    }
+}
+
+/// The `info` line of a completed iteration.
+fn info_line(info: &Iteration, pv: &[Move], elapsed: Duration) -> String {
+    let micros = elapsed.as_micros().max(1);
+    let nps = info.nodes as u128 * 1_000_000 / micros;
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        info.depth,
+        info.seldepth.max(info.depth),
+        score_text(info.score),
+        info.nodes,
+        nps,
+        elapsed.as_millis()
+    );
+    if !pv.is_empty() {
+        line.push_str(" pv");
+        for m in pv {
+            line.push_str(&format!(" {m}"));
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_read_in_moves() {
+        assert_eq!(score_text(MATE - 1), "mate 1");
+        assert_eq!(score_text(MATE - 3), "mate 2");
+        assert_eq!(score_text(-(MATE - 2)), "mate -1");
+        assert_eq!(score_text(-(MATE - 4)), "mate -2");
+        assert_eq!(score_text(35), "cp 35");
+        assert_eq!(score_text(-MATE_BOUND), format!("cp {}", -MATE_BOUND));
+    }
+
+    #[test]
+    fn pv_is_cut_at_the_first_illegal_move() {
+        let mut pos = Position::startpos();
+        let e4 = pos.parse_move("e2e4").unwrap();
+        let mut after = pos.clone();
+        after.make(e4);
+        let e5 = after.parse_move("e7e5").unwrap();
+        assert_eq!(legal_prefix(&pos, &[e4, e5, e5, e4]), vec![e4, e5]);
+        assert_eq!(legal_prefix(&pos, &[e5]), vec![]);
+        assert_eq!(legal_prefix(&pos, &[Move::NONE]), vec![]);
+    }
+}
