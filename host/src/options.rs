@@ -42,9 +42,9 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     OptionSpec { name: "Seed", decl: "type spin default 0 min 0 max 255" },
 ];
 
-fn number<T: std::str::FromStr>(name: &str, value: &str, min: T, max: T) -> Result<T, String>
+fn number<T>(name: &str, value: &str, min: T, max: T) -> Result<T, String>
 where
-    T: PartialOrd + std::fmt::Display + Copy,
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
 {
     match value.trim().parse::<T>() {
         Ok(v) if v >= min && v <= max => Ok(v),

@@ -22,7 +22,7 @@
 //!
 //! Every output line is flushed as it is written.
 
-mod go;
+pub(crate) mod go;
 mod restricted;
 mod worker;
 

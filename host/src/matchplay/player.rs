@@ -5,10 +5,12 @@
 use std::time::{Duration, Instant};
 
 use engine_core::book::book_move;
+use engine_core::search::Iteration;
 use engine_core::{Move, Position, SearchHooks, Searcher, MAX_MOVES};
 
 use super::uci_engine::{Fault, Identity, UciEngine};
 use crate::options::EngineOptions;
+use crate::uci::go::{GoParams, TimePlan};
 
 /// A player as configured, before any game: what a worker thread builds its
 /// own player from.
@@ -139,19 +141,31 @@ pub fn splitmix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Stops a search when the move's time is up.
-struct Deadline(Instant);
+/// Stops a search by the time plan `c64chess uci` makes for the same clock:
+/// outright past `hard`, and at the next poll once an iteration ends past `soft`.
+struct Deadline {
+    start: Instant,
+    plan: TimePlan,
+    out_of_time: bool,
+}
 
 impl SearchHooks for Deadline {
     fn progress(&mut self, _nodes: u32, _best: Move) -> bool {
-        Instant::now() < self.0
+        !self.out_of_time && self.start.elapsed() < self.plan.hard
+    }
+
+    fn iteration(&mut self, _info: &Iteration) {
+        if self.start.elapsed() >= self.plan.soft {
+            self.out_of_time = true;
+        }
     }
 }
 
 impl Internal {
     /// The book move if `OwnBook` is on and the book has one, else the
-    /// search's, within the options' limits and, on a clock, a share of the
-    /// time left: a twentieth plus half the increment, at most half of it.
+    /// search's. Exactly as `c64chess uci` plays the same request: without a
+    /// clock, the options' limits; on a clock, the time plan of `go wtime ..
+    /// btime .. winc .. binc ..` (the clock replaces the level's budget).
     fn think(&mut self, turn: &Turn) -> Move {
         let mut pos = turn.pos.clone();
         if self.options.own_book {
@@ -161,14 +175,24 @@ impl Internal {
                 return m;
             }
         }
-        let limits = self.options.limits();
-        match turn.clock {
-            None => self.searcher.search(&pos, limits, &mut ()).best,
-            Some(clock) => {
-                let left = clock.left[usize::from(pos.side_to_move())];
-                let share = (left / 20 + clock.inc / 2).min(left / 2);
-                self.searcher.search(&pos, limits, &mut Deadline(Instant::now() + share)).best
+        let Some(clock) = turn.clock else {
+            return self.searcher.search(&pos, self.options.limits(), &mut ()).best;
+        };
+        let millis = |d: Duration| Some(d.as_millis() as u64);
+        let go = GoParams {
+            wtime: millis(clock.left[0]),
+            btime: millis(clock.left[1]),
+            winc: millis(clock.inc),
+            binc: millis(clock.inc),
+            ..GoParams::default()
+        };
+        let plan = go.plan(pos.side_to_move(), &self.options);
+        match plan.clock {
+            Some(time) => {
+                let mut hooks = Deadline { start: Instant::now(), plan: time, out_of_time: false };
+                self.searcher.search(&pos, plan.limits, &mut hooks).best
             }
+            None => self.searcher.search(&pos, plan.limits, &mut ()).best,
         }
     }
 }
