@@ -3,8 +3,10 @@
 //! Parsing builds a fresh [`Position`] and then validates it; it never
 //! panics and never touches an existing position, whatever the input. The
 //! halfmove clock and fullmove number may be omitted (EPD style: they default
-//! to 0 and 1). Fields are separated by any ASCII whitespace. Everything else
-//! is strict: every rejection is a [`FenError`] naming the field at fault.
+//! to 0 and 1), and a fullmove number of 0 is read as 1. Fields are separated
+//! by any ASCII whitespace. Everything else is strict: every rejection is a
+//! [`FenError`] naming the field at fault. The halfmove clock is a byte
+//! (0..255): the engine treats 100 and more as the fifty-move draw anyway.
 //!
 //! Validation rejects positions the engine's invariants exclude: not exactly
 //! one king per side, a pawn on rank 1 or 8, the side not to move in check,
@@ -126,7 +128,9 @@ impl Position {
                 parse_number(text, 255).ok_or(err(FenField::Halfmove, "expected a number 0..255"))? as u8;
         }
         if let Some(text) = fullmove {
-            pos.fullmove = parse_number(text, 9999).ok_or(err(FenField::Fullmove, "expected a number 0..9999"))?;
+            // 0 is read as 1, as other tools do: numbering starts at 1.
+            let n = parse_number(text, u16::MAX).ok_or(err(FenField::Fullmove, "expected a number 1..65535"))?;
+            pos.fullmove = n.max(1);
         }
         validate(&mut pos)?;
         pos.refresh();

@@ -94,11 +94,6 @@ pub fn uci_sorted(moves: &[Move]) -> Vec<String> {
     v
 }
 
-/// The engine move whose UCI text is `uci` among the legal moves, if any.
-pub fn find_move(pos: &mut Position, uci: &str) -> Option<Move> {
-    legal(pos).into_iter().find(|m| m.to_string() == uci)
-}
-
 /// Depth-first walk of the legal move tree to `depth` plies. `visit` sees
 /// every node once (the root first, leaves included) with the plies still to
 /// go below it. Legality is decided the engine's way (make, ask, unmake);
@@ -152,10 +147,16 @@ pub mod reference {
     /// `None` if shakmaty cannot set the position up at all.
     pub fn try_from_fen(fen: &str) -> Option<Chess> {
         let fen: Fen = fen.parse().ok()?;
-        fen.into_position::<Chess>(CastlingMode::Standard)
-            .or_else(|e| e.ignore_too_much_material())
-            .or_else(|e| e.ignore_impossible_check())
-            .ok()
+        let setup = fen.into_position::<Chess>(CastlingMode::Standard);
+        let setup = match setup {
+            Err(e) => e.ignore_too_much_material(),
+            ok => ok,
+        };
+        let setup = match setup {
+            Err(e) => e.ignore_impossible_check(),
+            ok => ok,
+        };
+        setup.ok()
     }
 
     /// The same position in shakmaty (through FEN).
@@ -171,11 +172,8 @@ pub mod reference {
 
     /// The legal moves as sorted UCI strings (`e1g1` for castling).
     pub fn legal_uci(pos: &Chess) -> Vec<String> {
-        let mut v: Vec<String> = pos
-            .legal_moves()
-            .iter()
-            .map(|m| UciMove::from_move(m, CastlingMode::Standard).to_string())
-            .collect();
+        let mut v: Vec<String> =
+            pos.legal_moves().iter().map(|m| UciMove::from_move(m, CastlingMode::Standard).to_string()).collect();
         v.sort();
         v
     }
@@ -183,10 +181,7 @@ pub mod reference {
     /// The legal moves keyed by their UCI text (one move generation, for
     /// callers that play many of them).
     pub fn legal_by_uci(pos: &Chess) -> std::collections::HashMap<String, shakmaty::Move> {
-        pos.legal_moves()
-            .into_iter()
-            .map(|m| (UciMove::from_move(&m, CastlingMode::Standard).to_string(), m))
-            .collect()
+        pos.legal_moves().into_iter().map(|m| (UciMove::from_move(&m, CastlingMode::Standard).to_string(), m)).collect()
     }
 
     /// Play the move written `uci`; panics if it is not legal here.
@@ -197,6 +192,47 @@ pub mod reference {
             .and_then(|u| u.to_move(pos).ok())
             .unwrap_or_else(|| panic!("shakmaty: {uci} is not legal in {}", fen(pos)));
         pos.clone().play(&m).expect("legal move plays")
+    }
+
+    /// Does the engine position equal shakmaty's in every FEN field? Compared
+    /// field by field without building strings (the differential test asks
+    /// this millions of times); `Err` carries both FENs.
+    pub fn same(ours: &engine_core::Position, theirs: &Chess) -> Result<(), String> {
+        use engine_core::piece::{piece_char, EMPTY};
+        use engine_core::position::{CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
+        use engine_core::square::{from_tile, NO_SQUARE};
+        use shakmaty::{CastlingSide, Color};
+        let board = theirs.board();
+        let mut same = (0u8..64).all(|tile| {
+            // Tile 0 is a8; shakmaty's square 0 is a1.
+            let sq = shakmaty::Square::new(u32::from((7 - tile / 8) * 8 + tile % 8));
+            let p = ours.at(from_tile(tile));
+            match board.piece_at(sq) {
+                None => p == EMPTY,
+                // FEN letters: upper case White, lower case Black, on both sides.
+                Some(q) => p != EMPTY && q.char() == piece_char(p) as char,
+            }
+        });
+        same &= (ours.side_to_move() == 0) == (theirs.turn() == Color::White);
+        let rights = [
+            (CASTLE_WK, Color::White, CastlingSide::KingSide),
+            (CASTLE_WQ, Color::White, CastlingSide::QueenSide),
+            (CASTLE_BK, Color::Black, CastlingSide::KingSide),
+            (CASTLE_BQ, Color::Black, CastlingSide::QueenSide),
+        ];
+        same &= rights.iter().all(|&(bit, c, side)| (ours.castling() & bit != 0) == theirs.castles().has(c, side));
+        let ep = ours.ep_square();
+        same &= match theirs.ep_square(EnPassantMode::Always) {
+            None => ep == NO_SQUARE,
+            Some(sq) => ep != NO_SQUARE && sq.to_string().as_bytes() == engine_core::square::square_name(ep),
+        };
+        same &= u32::from(ours.halfmove_clock()) == theirs.halfmoves();
+        same &= u32::from(ours.fullmove_number()) == theirs.fullmoves().get();
+        if same {
+            Ok(())
+        } else {
+            Err(format!("engine {} / shakmaty {}", ours.fen(), fen(theirs)))
+        }
     }
 
     /// Leaf count of the legal move tree.
@@ -653,12 +689,6 @@ impl RandomGame {
         self.ply += 1;
     }
 
-    /// A random draw from the game's own stream (for sampling decisions that
-    /// should not need a second generator).
-    pub fn rng(&mut self) -> &mut SplitMix64 {
-        &mut self.rng
-    }
-
     /// Play the game to its end, calling `visit` on every position reached
     /// (the start included) with its legal moves. Returns how it ended.
     pub fn run(&mut self, mut visit: impl FnMut(&mut Position, &[Move])) -> GameEnd {
@@ -671,5 +701,30 @@ impl RandomGame {
             let m = self.choose(&moves);
             self.play(m);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The PRNG is SplitMix64 as published (reference output for seed 0).
+    #[test]
+    fn splitmix64_matches_the_reference() {
+        let mut r = SplitMix64::new(0);
+        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+    }
+
+    /// The diagnosis helper finds nothing where the generators agree, and
+    /// the tables load.
+    #[test]
+    fn helpers_work() {
+        assert_eq!(first_divergence(&mut Position::startpos(), 3), None);
+        assert_eq!(perft_cases().len(), 7);
+        assert!(perft_cases().iter().all(|c| c.counts.len() >= 5));
+        let mut nodes = 0;
+        walk_tree(&mut Position::startpos(), 3, &mut |_, _| nodes += 1);
+        assert_eq!(nodes, 1 + 20 + 400 + 8902);
     }
 }

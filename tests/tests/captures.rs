@@ -1,0 +1,93 @@
+//! The captures-only generator (`GenMode::Captures`, used by quiescence).
+//!
+//! Proven at every node of the perft trees, to depth 3, of every table
+//! position (the published ones and the classic-bug ones):
+//! * the captures-only list is exactly the full pseudo-legal list filtered to
+//!   (CAPTURE flag set or promotion), in the same order: search breaks ties
+//!   by list position, so the order is behaviour, not detail;
+//! * the CAPTURE flag is right: set exactly when the target holds an enemy
+//!   piece or the move is en passant (onto the en passant square);
+//! * a too-short output slice yields a prefix of the full list, of exactly
+//!   the slice's length.
+
+use c64chess_tests::{all_table_fens, position, pseudo, walk_tree};
+use engine_core::mv::{CAPTURE, EN_PASSANT};
+use engine_core::piece::{color, EMPTY};
+use engine_core::{GenMode, Move, Position};
+
+/// Visit every node to depth 3 of every table position; returns the node count.
+fn for_every_node(mut check: impl FnMut(&mut Position)) -> u64 {
+    let mut nodes = 0;
+    for fen in all_table_fens() {
+        let mut pos = position(&fen);
+        walk_tree(&mut pos, 3, &mut |p, _| {
+            nodes += 1;
+            check(p);
+        });
+    }
+    nodes
+}
+
+/// Captures-only = the filtered full list, same order, at every node.
+#[test]
+fn captures_are_the_ordered_filtered_full_list() {
+    let (mut capture_nodes, mut promo_pushes) = (0u64, 0u64);
+    let nodes = for_every_node(|pos| {
+        let full = pseudo(pos, GenMode::All);
+        let caps = pseudo(pos, GenMode::Captures);
+        let want: Vec<Move> = full.iter().copied().filter(|m| m.is_capture() || m.promotion() != 0).collect();
+        // Move's `==` ignores the ordering score; compare the flags too, explicitly.
+        let key = |v: &[Move]| v.iter().map(|m| (m.from, m.to, m.flags)).collect::<Vec<_>>();
+        assert_eq!(key(&caps), key(&want), "at {}", pos.fen());
+        capture_nodes += u64::from(!caps.is_empty());
+        promo_pushes += caps.iter().filter(|m| !m.is_capture() && m.promotion() != 0).count() as u64;
+    });
+    // The walk really met captures and quiet promotions (otherwise it proves little).
+    assert!(nodes > 500_000, "only {nodes} nodes");
+    assert!(capture_nodes > 100_000, "only {capture_nodes} nodes with captures");
+    assert!(promo_pushes > 1_000, "only {promo_pushes} quiet promotions");
+}
+
+/// The CAPTURE flag is set exactly on captures: an enemy piece on the
+/// target, or en passant onto the en passant square (whose target is empty).
+#[test]
+fn capture_flag_matches_the_board() {
+    let mut ep_moves = 0u64;
+    for_every_node(|pos| {
+        let us = pos.side_to_move();
+        for m in pseudo(pos, GenMode::All) {
+            let target = pos.at(m.to);
+            let ep = m.flags & EN_PASSANT != 0;
+            if ep {
+                ep_moves += 1;
+                assert_eq!(m.to, pos.ep_square(), "{m} at {}: en passant off the ep square", pos.fen());
+                assert_eq!(target, EMPTY, "{m} at {}", pos.fen());
+                assert_ne!(m.flags & CAPTURE, 0, "{m} at {}: en passant without CAPTURE", pos.fen());
+            } else {
+                let enemy = target != EMPTY && color(target) != us;
+                assert!(target == EMPTY || enemy, "{m} at {}: lands on an own piece", pos.fen());
+                assert_eq!(m.is_capture(), enemy, "{m} ({:#04x}) at {}", m.flags, pos.fen());
+            }
+        }
+    });
+    assert!(ep_moves > 1_000, "only {ep_moves} en passant moves seen");
+}
+
+/// Writing into a slice shorter than the list stops at its end: the count is
+/// the slice length and the moves are the list's first ones, in both modes.
+#[test]
+fn short_output_slices_get_a_prefix() {
+    for fen in all_table_fens() {
+        let mut pos = position(&fen);
+        walk_tree(&mut pos, 1, &mut |p, _| {
+            for mode in [GenMode::All, GenMode::Captures] {
+                let full = pseudo(p, mode);
+                for len in 0..full.len() {
+                    let mut buf = vec![Move::NONE; len];
+                    assert_eq!(p.generate(&mut buf, mode), len, "at {} len {len}", p.fen());
+                    assert_eq!(buf[..], full[..len], "at {} len {len}", p.fen());
+                }
+            }
+        });
+    }
+}
