@@ -4,6 +4,7 @@ mod bench_cmd;
 mod match_cmd;
 mod options;
 mod perft_cmd;
+mod play;
 mod uci;
 
 use std::process::ExitCode;
@@ -42,6 +43,8 @@ enum Command {
         #[arg(short, long)]
         verbose: bool,
     },
+    /// Play a game in the terminal, through the C64's user interface.
+    Play(play::PlayArgs),
     /// Speak UCI on standard input and output (for GUIs and match tools).
     Uci,
     /// Play engine A against engine B over an opening set and report Elo.
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Command::Divide { depth, fen } => perft_cmd::run(depth, fen.as_deref(), true),
         Command::Bench { verbose } => bench_cmd::run_bench(verbose),
         Command::Drive { verbose } => bench_cmd::run_drive(verbose),
+        Command::Play(args) => play::run(args),
         Command::Uci => uci::run(),
         Command::Match(args) => match_cmd::run(args),
     }

@@ -1,0 +1,318 @@
+//! The character set: what every glyph number on the screen means.
+//!
+//! The screen is a grid of 40 × 25 cells; each cell holds one glyph (8 × 8
+//! pixels) and one colour byte (see [`crate::screen`]). Glyph numbers:
+//!
+//! | glyph | meaning | where the C64 gets the pixels |
+//! |---|---|---|
+//! | 32..=126 | ASCII text, mixed case | the machine's own lower/upper-case ROM font, at [`screen_code`] |
+//! | [`EMPTY_CENTRE`] (128) | blank centre cell of an empty square (text renderings show `.`) | [`CUSTOM_FONT`] |
+//! | [`SOLID`] (129) | a filled cell | [`CUSTOM_FONT`] |
+//! | [`PIECE_BASE`] + 9 × (type − 1) + part | part 0..8 (row-major, 3 × 3) of a piece picture, 24 × 24 pixels | [`CUSTOM_FONT`] |
+//!
+//! A piece is the same picture for both colours: the cell's ink colour makes
+//! it White or Black, its paper colour is the square (or a highlight), so one
+//! set of 54 cells serves all 12 men on all square colours.
+//!
+//! The pictures are drawn below as 24 × 24 text art and cut into cells at
+//! compile time, so the art in this file *is* the character set.
+
+/// First glyph of the crate's own font (everything below is ASCII text).
+pub const CUSTOM_FIRST: u8 = 128;
+/// The blank centre cell of an empty square.
+pub const EMPTY_CENTRE: u8 = 128;
+/// A filled cell.
+pub const SOLID: u8 = 129;
+/// First glyph of the pawn's picture; each piece type has nine.
+pub const PIECE_BASE: u8 = 136;
+/// Glyphs in [`CUSTOM_FONT`] (from [`CUSTOM_FIRST`]).
+pub const CUSTOM_COUNT: usize = 64;
+
+/// The first glyph of each piece type's picture, indexed by type (0 = empty,
+/// 1 = pawn .. 6 = king): a table, because the 6502 has no multiply.
+pub const PIECE_GLYPH: [u8; 8] = [0, 136, 145, 154, 163, 172, 181, 0];
+
+/// Column (0..2) of each of a square's nine parts, part = row × 3 + column.
+pub const PART_COL: [u8; 9] = [0, 1, 2, 0, 1, 2, 0, 1, 2];
+/// Row (0..2) of each of a square's nine parts.
+pub const PART_ROW: [u8; 9] = [0, 0, 0, 1, 1, 1, 2, 2, 2];
+/// The part that is the middle of a square.
+pub const CENTRE_PART: u8 = 4;
+
+type Art = [&'static [u8; 24]; 24];
+
+const PAWN_ART: Art = [
+    b"........................",
+    b"........................",
+    b"........................",
+    b"........................",
+    b"........................",
+    b"..........####..........",
+    b".........######.........",
+    b"........########........",
+    b"........########........",
+    b".........######.........",
+    b"..........####..........",
+    b"........########........",
+    b"..........####..........",
+    b"..........####..........",
+    b".........######.........",
+    b"........########........",
+    b".......##########.......",
+    b"......############......",
+    b"........................",
+    b".....##############.....",
+    b".....##############.....",
+    b"........................",
+    b"........................",
+    b"........................",
+];
+
+const KNIGHT_ART: Art = [
+    b"........................",
+    b"........................",
+    b"...........#.#..........",
+    b"..........######........",
+    b".........########.......",
+    b"........##########......",
+    b".......###.########.....",
+    b"......#############.....",
+    b".....###############....",
+    b"....################....",
+    b"....######..########....",
+    b".....###...#########....",
+    b"..........##########....",
+    b".........##########.....",
+    b"........###########.....",
+    b".......###########......",
+    b".......###########......",
+    b"......#############.....",
+    b"........................",
+    b"....################....",
+    b"....################....",
+    b"........................",
+    b"........................",
+    b"........................",
+];
+
+const BISHOP_ART: Art = [
+    b"........................",
+    b"........................",
+    b"...........##...........",
+    b"..........####..........",
+    b"...........##...........",
+    b"..........####..........",
+    b".........######.........",
+    b"........####.###........",
+    b"........###.####........",
+    b"........##.#####........",
+    b"........########........",
+    b".........######.........",
+    b"..........####..........",
+    b"........########........",
+    b"..........####..........",
+    b"..........####..........",
+    b".........######.........",
+    b"........########........",
+    b"........................",
+    b".....##############.....",
+    b".....##############.....",
+    b"........................",
+    b"........................",
+    b"........................",
+];
+
+const ROOK_ART: Art = [
+    b"........................",
+    b"........................",
+    b"........................",
+    b".....###..####..###.....",
+    b".....###..####..###.....",
+    b".....##############.....",
+    b".....##############.....",
+    b"........................",
+    b".......##########.......",
+    b".......##########.......",
+    b".......##########.......",
+    b".......##########.......",
+    b".......##########.......",
+    b".......##########.......",
+    b".......##########.......",
+    b"........................",
+    b"......############......",
+    b".....##############.....",
+    b"........................",
+    b"....################....",
+    b"....################....",
+    b"........................",
+    b"........................",
+    b"........................",
+];
+
+const QUEEN_ART: Art = [
+    b"........................",
+    b"........................",
+    b"...##......##......##...",
+    b"...##.....####.....##...",
+    b"....#......##......#....",
+    b"....##.....##.....##....",
+    b"....###...####...###....",
+    b".....###..####..###.....",
+    b".....##############.....",
+    b".....##############.....",
+    b"......############......",
+    b"........................",
+    b".......##########.......",
+    b"........########........",
+    b"........########........",
+    b"........########........",
+    b".......##########.......",
+    b"......############......",
+    b"........................",
+    b"....################....",
+    b"....################....",
+    b"........................",
+    b"........................",
+    b"........................",
+];
+
+const KING_ART: Art = [
+    b"........................",
+    b"...........##...........",
+    b".........######.........",
+    b"...........##...........",
+    b"...........##...........",
+    b"..........####..........",
+    b"...####..######..####...",
+    b"..######.######.######..",
+    b"..####################..",
+    b"..####################..",
+    b"...##################...",
+    b"....################....",
+    b"........................",
+    b"......############......",
+    b".......##########.......",
+    b".......##########.......",
+    b"......############......",
+    b"......############......",
+    b"........................",
+    b"....################....",
+    b"....################....",
+    b"........................",
+    b"........................",
+    b"........................",
+];
+
+/// Cut a 24 × 24 picture into its nine cells (row-major), bit 7 = leftmost pixel.
+const fn cut(art: &Art) -> [[u8; 8]; 9] {
+    let mut out = [[0u8; 8]; 9];
+    let mut part = 0;
+    while part < 9 {
+        let (pr, pc) = (part / 3, part % 3);
+        let mut y = 0;
+        while y < 8 {
+            let line = art[pr * 8 + y];
+            let mut byte = 0u8;
+            let mut x = 0;
+            while x < 8 {
+                if line[pc * 8 + x] == b'#' {
+                    byte |= 0x80 >> x;
+                }
+                x += 1;
+            }
+            out[part][y] = byte;
+            y += 1;
+        }
+        part += 1;
+    }
+    out
+}
+
+const fn build_font() -> [[u8; 8]; CUSTOM_COUNT] {
+    let mut font = [[0u8; 8]; CUSTOM_COUNT];
+    font[(SOLID - CUSTOM_FIRST) as usize] = [0xFF; 8];
+    let arts: [&Art; 6] = [&PAWN_ART, &KNIGHT_ART, &BISHOP_ART, &ROOK_ART, &QUEEN_ART, &KING_ART];
+    let mut kind = 0;
+    while kind < 6 {
+        let cells = cut(arts[kind]);
+        let first = (PIECE_GLYPH[kind + 1] - CUSTOM_FIRST) as usize;
+        let mut part = 0;
+        while part < 9 {
+            font[first + part] = cells[part];
+            part += 1;
+        }
+        kind += 1;
+    }
+    font
+}
+
+/// Pixels of glyphs [`CUSTOM_FIRST`].. (8 bytes each, top row first, bit 7
+/// leftmost): copy them into the bitmap as they are.
+pub static CUSTOM_FONT: [[u8; 8]; CUSTOM_COUNT] = build_font();
+
+/// The piece type (1..=6) and part (0..=8) a glyph draws, if it is a piece cell.
+pub const fn piece_part(glyph: u8) -> Option<(u8, u8)> {
+    if glyph < PIECE_BASE || glyph >= PIECE_BASE + 54 {
+        return None;
+    }
+    let i = glyph - PIECE_BASE;
+    Some((i / 9 + 1, i % 9))
+}
+
+/// The C64 screen code of an ASCII text glyph (32..=126) in the lower/upper-case
+/// ROM character set (the one selected by `$D018 = $17`, at `$D800` in the
+/// character ROM): the glue copies `rom[screen_code(c) * 8..][..8]` for each
+/// text glyph `c` once at start-up.
+pub const fn screen_code(ascii: u8) -> u8 {
+    match ascii {
+        b'@' => 0,
+        b'a'..=b'z' => ascii - 96,
+        b'A'..=b'Z' => ascii,
+        b'[' => 27,
+        b']' => 29,
+        b'`' | b'{' | b'|' | b'}' | b'~' | b'^' | b'_' => 32, // not used by the UI: blank
+        32..=63 => ascii,
+        _ => 32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_tables_agree() {
+        for kind in 1..=6u8 {
+            let first = PIECE_GLYPH[kind as usize];
+            for part in 0..9u8 {
+                assert_eq!(piece_part(first + part), Some((kind, part)));
+            }
+        }
+        assert_eq!(piece_part(PIECE_BASE - 1), None);
+        assert_eq!(piece_part(PIECE_BASE + 54), None);
+        assert!(PIECE_BASE as usize + 54 <= CUSTOM_FIRST as usize + CUSTOM_COUNT);
+    }
+
+    #[test]
+    fn every_piece_has_ink_in_its_centre_and_pictures_differ() {
+        for kind in 1..=6usize {
+            let centre = CUSTOM_FONT[(PIECE_GLYPH[kind] + CENTRE_PART - CUSTOM_FIRST) as usize];
+            assert!(centre.iter().any(|&b| b != 0), "type {kind}");
+            for other in kind + 1..=6 {
+                let a = &CUSTOM_FONT[(PIECE_GLYPH[kind] - CUSTOM_FIRST) as usize..][..9];
+                let b = &CUSTOM_FONT[(PIECE_GLYPH[other] - CUSTOM_FIRST) as usize..][..9];
+                assert_ne!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn screen_codes_of_text() {
+        assert_eq!(screen_code(b' '), 32);
+        assert_eq!(screen_code(b'0'), 48);
+        assert_eq!(screen_code(b'a'), 1);
+        assert_eq!(screen_code(b'z'), 26);
+        assert_eq!(screen_code(b'A'), 65);
+        assert_eq!(screen_code(b'@'), 0);
+    }
+}

@@ -1,0 +1,145 @@
+//! Keys: what the player presses, as the UI sees it.
+//!
+//! A platform turns its keyboard (and joystick) into [`Key`]s through
+//! [`Input`]. Letters and digits arrive as [`Key::Char`] in lower case and
+//! the UI decides what they mean: `m` opens the menu, `u`/`r` undo and
+//! redo, `a`/`d`/`b` switch the attack displays, `q` quits, and a file
+//! letter followed by a digit starts a typed move (`e2e4`, `b1c3`, `e7e8q`).
+//! [`Key::from_petscii`] and [`Key::from_ascii`] are the two mappings.
+
+/// One key press.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// Cursor / joystick up.
+    Up,
+    /// Cursor / joystick down.
+    Down,
+    /// Cursor / joystick left.
+    Left,
+    /// Cursor / joystick right.
+    Right,
+    /// RETURN, Enter or the fire button: select, move, choose.
+    Fire,
+    /// RUN/STOP or Escape: cancel what is in progress; with nothing in
+    /// progress, open the menu.
+    Back,
+    /// A dedicated menu key (F1 on the C64); `m` does the same.
+    Menu,
+    /// DEL or Backspace: rub out the last typed character.
+    Delete,
+    /// Leave the program (the host's Ctrl-C, or end of input).
+    Quit,
+    /// A letter (lower case) or digit.
+    Char(u8),
+    /// Anything else; ignored.
+    Other(u8),
+}
+
+impl Key {
+    /// The key for a PETSCII code from the KERNAL's GETIN (0 = no key).
+    pub const fn from_petscii(code: u8) -> Option<Key> {
+        Some(match code {
+            0 => return None,
+            145 => Key::Up,
+            17 => Key::Down,
+            157 => Key::Left,
+            29 => Key::Right,
+            13 => Key::Fire,
+            3 => Key::Back,
+            133 => Key::Menu, // F1
+            20 => Key::Delete,
+            b'A'..=b'Z' => Key::Char(code + 32), // unshifted letters
+            b'0'..=b'9' => Key::Char(code),
+            193..=218 => Key::Char(code - 96), // shifted letters
+            _ => Key::Other(code),
+        })
+    }
+
+    /// The key for an ASCII byte (the host's typed characters).
+    pub const fn from_ascii(byte: u8) -> Key {
+        match byte {
+            b'\r' | b'\n' => Key::Fire,
+            27 => Key::Back,
+            8 | 127 => Key::Delete,
+            3 => Key::Quit,
+            b'A'..=b'Z' => Key::Char(byte + 32),
+            b'a'..=b'z' | b'0'..=b'9' => Key::Char(byte),
+            _ => Key::Other(byte),
+        }
+    }
+}
+
+/// Where keys come from.
+pub trait Input {
+    /// The next key, if one is waiting. Never blocks: the UI calls it while
+    /// the engine thinks, to offer "move now".
+    fn poll(&mut self) -> Option<Key>;
+    /// One byte of entropy for a new game's randomiser (0 = the engine's
+    /// deterministic play). The C64 returns the jiffy clock's low byte.
+    fn seed(&mut self) -> u8 {
+        0
+    }
+}
+
+/// Turns joystick samples into key presses: one press per movement or
+/// fire-button push (edge-triggered, so holding the stick does not race
+/// the cursor across the board).
+///
+/// Feed it CIA1 port A (`$DC00`, joystick port 2) as read: bits are low
+/// when pressed, bit 0 up, 1 down, 2 left, 3 right, 4 fire.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Joystick {
+    held: u8,
+}
+
+impl Joystick {
+    /// A joystick with nothing held.
+    pub const fn new() -> Joystick {
+        Joystick { held: 0 }
+    }
+
+    /// The key for a new sample, if a direction or fire was just pressed.
+    pub fn sample(&mut self, port: u8) -> Option<Key> {
+        let now = !port & 0x1F;
+        let pressed = now & !self.held;
+        self.held = now;
+        const KEYS: [Key; 5] = [Key::Up, Key::Down, Key::Left, Key::Right, Key::Fire];
+        let mut bit = 0;
+        while bit < 5 {
+            if pressed & (1 << bit) != 0 {
+                return Some(KEYS[bit]);
+            }
+            bit += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn petscii_and_ascii() {
+        assert_eq!(Key::from_petscii(0), None);
+        assert_eq!(Key::from_petscii(145), Some(Key::Up));
+        assert_eq!(Key::from_petscii(b'M'), Some(Key::Char(b'm')));
+        assert_eq!(Key::from_petscii(b'4'), Some(Key::Char(b'4')));
+        assert_eq!(Key::from_petscii(200), Some(Key::Char(b'h')));
+        assert_eq!(Key::from_petscii(255), Some(Key::Other(255)));
+        assert_eq!(Key::from_ascii(b'\r'), Key::Fire);
+        assert_eq!(Key::from_ascii(b'E'), Key::Char(b'e'));
+        assert_eq!(Key::from_ascii(b'%'), Key::Other(b'%'));
+    }
+
+    #[test]
+    fn joystick_is_edge_triggered() {
+        let mut j = Joystick::new();
+        assert_eq!(j.sample(0xFF), None);
+        assert_eq!(j.sample(0xFE), Some(Key::Up));
+        assert_eq!(j.sample(0xFE), None);
+        assert_eq!(j.sample(0xEE), Some(Key::Fire));
+        assert_eq!(j.sample(0xFF), None);
+        assert_eq!(j.sample(0xF7), Some(Key::Right));
+    }
+}

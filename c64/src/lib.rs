@@ -1,0 +1,32 @@
+//! # c64: the c64chess user interface
+//!
+//! Everything the player sees and does, written once, with no hardware
+//! access: the C64 program maps two small traits onto its screen and
+//! keyboard, the PC's `c64chess play` maps them onto a terminal, and the
+//! tests drive whole games through them and compare screen snapshots.
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`screen`] | the 40 × 25 cell grid, the [`Screen`] trait, colours, [`ScreenBuffer`] |
+//! | [`glyphs`] | the character set: ASCII text and the 24 × 24 piece pictures |
+//! | [`input`] | [`Key`], the [`Input`] trait, PETSCII / ASCII mappings, [`Joystick`] |
+//! | [`layout`] | where everything sits and in which colour |
+//! | [`app`] | [`App`]: the game flow, menus, overlays, the computer's turn |
+//! | [`text`] | digits without a divide |
+//!
+//! Rules kept for the 6502: no heap, no `dyn`, no floating point, no large
+//! arrays on the stack (the `App` holds its buffers), explicit integer
+//! widths, no multiply by a variable (tables and shifts instead).
+#![no_std]
+#![forbid(unsafe_code)]
+
+pub mod app;
+pub mod glyphs;
+pub mod input;
+pub mod layout;
+pub mod screen;
+pub mod text;
+
+pub use app::{App, Message, Mode, Step};
+pub use input::{Input, Joystick, Key};
+pub use screen::{Screen, ScreenBuffer};

@@ -1,0 +1,584 @@
+//! Whole games through the UI's two traits: keys in, screen out.
+//!
+//! Each named scene is compared with `tests/snapshots/<name>.txt`: the 40 × 25
+//! screen as text, then the ink and paper colours of every cell as letters
+//! (see `c64::screen::colour::LETTERS`: `l` light grey and `d` dark grey are
+//! the squares, `g` green / `r` red / `p` purple / `b` blue / `c` cyan the
+//! cursor and marks, `R` / `G` the A / D rings). `UPDATE_SNAPSHOTS=1 cargo
+//! test -p c64` rewrites them; review every change by eye before keeping it.
+
+use std::collections::VecDeque;
+use std::fmt::Write as _;
+
+use c64::layout::*;
+use c64::{App, Input, Key, Message, Mode, Screen, ScreenBuffer, Step};
+use engine_core::game::{Game, Outcome, Player};
+use engine_core::piece::{BLACK, WHITE};
+use engine_core::{Position, Searcher};
+
+/// Keys from a queue.
+#[derive(Default)]
+struct Keys {
+    queue: VecDeque<Key>,
+    polls: u32,
+    /// Deliver `Key::Other(0)` on this poll (counted from 1), to stop a search.
+    interrupt_at: Option<u32>,
+}
+
+impl Input for Keys {
+    fn poll(&mut self) -> Option<Key> {
+        self.polls += 1;
+        if self.interrupt_at == Some(self.polls) {
+            return Some(Key::Other(0));
+        }
+        self.queue.pop_front()
+    }
+}
+
+/// A screen that also counts writes to the node counter's row.
+#[derive(Default)]
+struct Counting {
+    buffer: ScreenBuffer,
+    node_digits: u32,
+}
+
+impl Screen for Counting {
+    fn put(&mut self, col: u8, row: u8, glyph: u8, attr: u8) {
+        if row == ROW_NODES && col >= NODES_COL && glyph.is_ascii_digit() {
+            self.node_digits += 1;
+        }
+        self.buffer.put(col, row, glyph, attr);
+    }
+}
+
+struct Session {
+    app: App,
+    screen: Counting,
+    keys: Keys,
+    searcher: Box<Searcher>,
+}
+
+impl Session {
+    fn new(game: Game) -> Session {
+        let mut s = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default(), searcher: Box::new(Searcher::new()) };
+        s.settle();
+        s
+    }
+
+    /// Two humans, from a FEN (or the start).
+    fn humans(fen: Option<&str>) -> Session {
+        let mut game = fen.map(|f| Game::from_fen(f).unwrap()).unwrap_or_default();
+        game.set_player(BLACK, Player::Human);
+        Session::new(game)
+    }
+
+    /// Run steps until the app waits for a key.
+    fn settle(&mut self) {
+        for _ in 0..1000 {
+            match self.app.step(&mut self.screen, &mut self.keys, &mut self.searcher) {
+                Step::Idle => return,
+                Step::Busy => {}
+                Step::Quit => panic!("quit"),
+            }
+        }
+        panic!("the app never went idle");
+    }
+
+    /// Press keys one at a time, letting the app settle after each.
+    fn press(&mut self, keys: &[Key]) {
+        for &k in keys {
+            self.keys.queue.push_back(k);
+            self.settle();
+        }
+    }
+
+    /// Type text (as on the host's keyboard) and press RETURN.
+    fn typed(&mut self, text: &str) {
+        let keys: Vec<Key> = text.bytes().map(Key::from_ascii).chain([Key::Fire]).collect();
+        self.press(&keys);
+    }
+
+    fn screen(&self) -> &ScreenBuffer {
+        &self.screen.buffer
+    }
+
+    fn text(&self) -> String {
+        let mut s = String::new();
+        self.screen().write_text(&mut s).unwrap();
+        s
+    }
+
+    /// The paper colour of the middle cell of a square (unflipped board).
+    fn paper(&self, square: &str) -> u8 {
+        let b = square.as_bytes();
+        let (file, row) = (b[0] - b'a', b'8' - b[1]);
+        self.screen().attr(BOARD_COL + SQUARE_AT[file as usize] + 1, BOARD_ROW + SQUARE_AT[row as usize] + 1) & 15
+    }
+
+    /// The paper colour of a square's top-left cell (its ring).
+    fn ring(&self, square: &str) -> u8 {
+        let b = square.as_bytes();
+        let (file, row) = (b[0] - b'a', b'8' - b[1]);
+        self.screen().attr(BOARD_COL + SQUARE_AT[file as usize], BOARD_ROW + SQUARE_AT[row as usize]) & 15
+    }
+
+    fn snapshot(&self, name: &str, what: &str) {
+        let mut text = format!("# {name}: {what}\n");
+        self.screen().write_snapshot(&mut text).unwrap();
+        let path = format!("{}/tests/snapshots/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+        if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+            std::fs::write(&path, &text).unwrap();
+            return;
+        }
+        let stored = std::fs::read_to_string(&path)
+            .unwrap_or_else(|_| panic!("no snapshot {path}: run with UPDATE_SNAPSHOTS=1 and review it"));
+        if stored != text {
+            let mut diff = String::new();
+            for (i, (a, b)) in stored.lines().zip(text.lines()).enumerate() {
+                if a != b {
+                    writeln!(diff, "line {i}\n  stored: {a}\n  now:    {b}").unwrap();
+                }
+            }
+            panic!("snapshot {name} differs:\n{diff}");
+        }
+    }
+}
+
+use Key::*;
+
+fn ch(c: u8) -> Key {
+    Key::Char(c)
+}
+
+#[test]
+fn start_position() {
+    let s = Session::new(Game::new());
+    s.snapshot("start", "new game, White human, Black computer level 1, cursor (green) on e2");
+    let text = s.text();
+    assert!(text.contains("White to move"));
+    assert!(text.contains("CPU L1"));
+    assert_eq!(s.paper("e2"), CURSOR_MOVABLE);
+    assert_eq!(s.paper("e4"), LIGHT_SQUARE);
+    assert_eq!(s.paper("d4"), DARK_SQUARE);
+}
+
+#[test]
+fn selection_and_destinations() {
+    let mut s = Session::humans(None);
+    s.press(&[Fire]);
+    assert_eq!(s.app.selected(), Some(52));
+    assert_eq!(s.paper("e2"), SELECTED);
+    assert_eq!(s.ring("e3"), DESTINATION);
+    assert_eq!(s.ring("e4"), DESTINATION);
+    assert_eq!(s.paper("e3"), DARK_SQUARE, "a destination's middle keeps the square colour");
+    s.snapshot("select_e2", "e2 selected (blue), e3 and e4 ringed in cyan");
+    s.press(&[Up]);
+    assert_eq!(s.paper("e3"), DESTINATION, "the cursor on a destination is cyan");
+    s.press(&[Up, Up]);
+    assert_eq!(s.paper("e5"), CURSOR_STUCK, "the cursor where the selected man cannot go is red");
+    s.press(&[Left, Down, Down, Down]);
+    assert_eq!(s.paper("d2"), CURSOR_MOVABLE, "another movable man is green");
+    s.press(&[Fire]);
+    assert_eq!(s.app.selected(), Some(51), "RETURN on another own man reselects");
+    s.press(&[Fire]);
+    assert_eq!(s.app.selected(), None, "RETURN on the selected man deselects");
+    s.press(&[Down]);
+    assert_eq!(s.paper("d1"), CURSOR_STUCK, "a man without moves is red");
+    s.press(&[Up, Up, Up, Up, Up, Up]);
+    assert_eq!(s.paper("d7"), CURSOR_OTHER, "an enemy man is purple");
+    s.press(&[Down, Down]);
+    assert_eq!(s.paper("d5"), CURSOR_OTHER, "an empty square is purple");
+    s.press(&[Fire]);
+    assert_eq!(s.app.message(), Message::NotYours);
+    // Wrapping: up from rank 8 goes to rank 1.
+    s.press(&[Up, Up, Up, Up]);
+    assert_eq!(s.app.cursor(), 59, "d5 up 4 wraps round to d1");
+}
+
+#[test]
+fn cursor_move_and_capture() {
+    let mut s = Session::humans(None);
+    s.typed("e2e4");
+    s.typed("d7d5");
+    // The cursor is on d5 after Black's move; go to e4, select, capture on d5.
+    s.press(&[Down, Right, Fire, Up, Left]);
+    assert_eq!(s.paper("d5"), DESTINATION);
+    s.press(&[Fire]);
+    assert_eq!(s.app.game().piece_at(27), engine_core::piece::PAWN);
+    assert!(s.text().contains("  2. e4xd5"));
+    s.snapshot("capture", "1.e4 d5 2.exd5 played with the cursor; the log shows the capture");
+}
+
+#[test]
+fn castling_with_the_cursor() {
+    let mut s = Session::humans(Some("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"));
+    s.press(&[Down, Fire]);
+    assert_eq!(s.ring("g1"), DESTINATION);
+    assert_eq!(s.ring("c1"), DESTINATION);
+    s.press(&[Right, Right, Fire]);
+    assert_eq!(s.app.game().piece_at(62), engine_core::piece::KING);
+    assert_eq!(s.app.game().piece_at(61), engine_core::piece::ROOK);
+    assert!(s.text().contains("  1. O-O\n"));
+    s.snapshot("castle", "White castles king side with the cursor: king g1, rook f1");
+}
+
+#[test]
+fn en_passant_with_the_cursor() {
+    let mut s = Session::humans(Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"));
+    // Cursor starts on e2; go to e5, select, take on d6.
+    s.press(&[Up, Up, Up, Fire]);
+    assert_eq!(s.ring("d6"), DESTINATION);
+    s.press(&[Up, Left, Fire]);
+    assert_eq!(s.app.game().piece_at(27), 0, "the d5 pawn is gone");
+    assert!(s.text().contains("  2. e5xd6"));
+    s.snapshot("en_passant", "exd6 en passant: the d5 pawn has gone");
+}
+
+#[test]
+fn promotion_through_the_chooser() {
+    let mut s = Session::humans(Some("4k3/1P5p/8/8/8/8/8/4K3 w - - 0 1"));
+    s.press(&[Up, Up, Up, Up, Up, Left, Left, Left, Fire, Up]);
+    assert_eq!(s.paper("b8"), DESTINATION);
+    s.press(&[Fire]);
+    assert_eq!(s.app.mode(), Mode::Promotion);
+    s.snapshot("promotion_chooser", "b7-b8: the chooser offers Queen (highlighted), Rook, Bishop, Knight");
+    s.press(&[Down, Down, Down]);
+    s.press(&[Fire]);
+    assert_eq!(s.app.mode(), Mode::Board);
+    assert_eq!(s.app.game().piece_at(1), engine_core::piece::KNIGHT);
+    assert!(s.text().contains("  1. b7-b8N"));
+    s.snapshot("promotion_knight", "the pawn became a knight; log b7-b8N");
+}
+
+#[test]
+fn promotion_chooser_cancel_and_typed_suffix() {
+    let mut s = Session::humans(Some("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
+    s.typed("b7b8");
+    assert_eq!(s.app.mode(), Mode::Promotion, "typed without a suffix asks");
+    s.press(&[Back]);
+    assert_eq!(s.app.mode(), Mode::Board);
+    assert_eq!(s.app.game().piece_at(9), engine_core::piece::PAWN, "cancelled: nothing moved");
+    s.typed("b7b8r");
+    assert_eq!(s.app.game().piece_at(1), engine_core::piece::ROOK);
+    let mut s = Session::humans(Some("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
+    s.typed("b7b8");
+    s.press(&[ch(b'b')]);
+    assert_eq!(s.app.game().piece_at(1), engine_core::piece::BISHOP, "a letter in the chooser picks directly");
+}
+
+#[test]
+fn undo_and_redo() {
+    let mut s = Session::humans(None);
+    s.typed("e2e4");
+    s.typed("e7e5");
+    s.press(&[ch(b'u')]);
+    assert_eq!(s.app.game().side_to_move(), BLACK);
+    assert_eq!(s.app.cursor(), 12, "the cursor goes to the undone move's origin, e7");
+    s.snapshot("undo", "two humans, 1.e4 e5 then U: Black to move again, e5 back on e7");
+    s.press(&[ch(b'r')]);
+    assert_eq!(s.app.game().side_to_move(), WHITE);
+    s.snapshot("redo", "then R: 1...e5 replayed, cursor on e5");
+    s.press(&[ch(b'r')]);
+    assert_eq!(s.app.message(), Message::NoRedo);
+    s.press(&[ch(b'u'), ch(b'u'), ch(b'u')]);
+    assert_eq!(s.app.message(), Message::NoUndo);
+    assert_eq!(*s.app.game().position(), Position::startpos());
+}
+
+#[test]
+fn computer_reply_and_undo_against_it() {
+    let mut s = Session::new(Game::new());
+    s.typed("e2e4");
+    // Seed 0: the opening table's first reply.
+    assert_eq!(s.app.game().side_to_move(), WHITE);
+    assert!(s.text().contains("  1...e7-e5"), "{}", s.text());
+    assert_eq!(s.ring("e7"), LAST_MOVE, "the computer's move is ringed in yellow");
+    assert_eq!(s.ring("e5"), LAST_MOVE);
+    assert_eq!(s.app.cursor(), 36, "the cursor stays where the human left it");
+    s.snapshot("computer_reply", "1.e4 typed; the computer (level 1, seed 0) answered e5 from its table, ringed yellow");
+    s.press(&[ch(b'u')]);
+    assert_eq!(*s.app.game().position(), Position::startpos(), "one undo takes back both plies");
+    assert_eq!(s.app.cursor(), 52);
+    s.press(&[ch(b'r')]);
+    assert_eq!(s.app.game().side_to_move(), WHITE);
+    assert!(s.text().contains("  1...e7-e5"));
+}
+
+/// After 1.e4 e5 2.Nf3 Nc6 3.Bb5, the cursor on e5.
+fn ruy_lopez() -> Session {
+    let mut s = Session::humans(Some("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"));
+    // Cursor starts on e7 (Black human to move): down two to e5.
+    s.press(&[Down, Down]);
+    assert_eq!(s.app.cursor(), 28);
+    s
+}
+
+#[test]
+fn attackers_overlay() {
+    let mut s = ruy_lopez();
+    s.press(&[ch(b'a')]);
+    assert_eq!(s.ring("f3"), ATTACKER, "Nf3 attacks e5");
+    assert_eq!(s.ring("c6"), LIGHT_SQUARE);
+    s.snapshot("overlay_a", "A on e5: White's Nf3 ringed light red");
+    // A follows the cursor: Black's Nc6 is attacked by White's Bb5.
+    s.press(&[Up, Left, Left]);
+    assert_eq!(s.ring("b5"), ATTACKER);
+    assert_eq!(s.ring("f3"), LIGHT_SQUARE);
+    s.press(&[ch(b'a'), ch(b'x')]);
+    assert_eq!(s.ring("b5"), LIGHT_SQUARE, "A again switches it off");
+}
+
+#[test]
+fn defenders_overlay() {
+    let mut s = ruy_lopez();
+    s.press(&[ch(b'd'), Other(0)]);
+    assert_eq!(s.ring("c6"), DEFENDER, "Nc6 defends e5");
+    assert_eq!(s.ring("f3"), LIGHT_SQUARE);
+    s.snapshot("overlay_d", "D on e5: Black's Nc6 ringed light green");
+}
+
+#[test]
+fn board_overlay() {
+    let mut s = ruy_lopez();
+    s.press(&[ch(b'b'), Other(0)]);
+    // e5 (cursor) is attacked once by each side: White's Nf3, Black's Nc6.
+    let (col, row) = (BOARD_COL + SQUARE_AT[4], BOARD_ROW + SQUARE_AT[3]);
+    assert_eq!(s.screen().glyph(col, row + 2), b'1');
+    assert_eq!(s.screen().glyph(col + 2, row + 2), b'1');
+    s.snapshot("overlay_b", "B: per square, White's attackers bottom left (white on black), Black's bottom right");
+    s.press(&[ch(b'b'), Other(0)]);
+    assert_ne!(s.screen().glyph(col, row + 2), b'1', "B again switches it off");
+}
+
+#[test]
+fn typed_move_starting_with_an_overlay_letter() {
+    let mut s = Session::humans(None);
+    s.typed("b1c3");
+    assert_eq!(s.app.game().piece_at(42), engine_core::piece::KNIGHT);
+    s.typed("d7d5");
+    s.typed("a2a4");
+    assert_eq!(s.app.game().piece_at(32), engine_core::piece::PAWN);
+    // No display was left on.
+    assert_eq!(s.ring("c3"), DARK_SQUARE);
+}
+
+#[test]
+fn illegal_and_malformed_typed_moves_change_nothing() {
+    let mut s = Session::humans(None);
+    s.typed("e2e5");
+    assert_eq!(s.app.message(), Message::Illegal);
+    assert_eq!(*s.app.game().position(), Position::startpos());
+    s.snapshot("illegal", "e2e5 typed: 'Illegal move', nothing changed");
+    s.typed("e9e4");
+    assert_eq!(s.app.message(), Message::NotAMove);
+    s.typed("hello");
+    assert_eq!(s.app.message(), Message::NotAMove);
+    s.typed("e2e4k");
+    assert_eq!(s.app.message(), Message::NotAMove);
+    // Backspace edits.
+    s.press(&[ch(b'e'), ch(b'2'), ch(b'e'), ch(b'5'), Delete, ch(b'4'), Fire]);
+    assert_eq!(s.app.game().side_to_move(), BLACK);
+    assert_eq!(*s.app.game().position(), {
+        let mut g = Game::new();
+        g.play(g.find_move(52, 36, 0).unwrap()).unwrap();
+        g.position().clone()
+    });
+}
+
+#[test]
+fn fools_mate() {
+    let mut s = Session::humans(None);
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        s.typed(m);
+    }
+    assert_eq!(s.app.game().outcome(), Outcome::Checkmate);
+    let text = s.text();
+    assert!(text.contains("GAME OVER") && text.contains("Checkmate") && text.contains("Black wins"), "{text}");
+    assert!(text.contains("  2...Qd8-h4#"));
+    s.snapshot("checkmate", "fool's mate: GAME OVER, Checkmate, Black wins");
+    s.press(&[Fire]);
+    assert_eq!(s.app.message(), Message::GameOver);
+    // Undo reopens the game.
+    s.press(&[ch(b'u')]);
+    assert!(s.text().contains("Black to move"));
+}
+
+#[test]
+fn stalemate() {
+    let mut s = Session::humans(Some("k7/8/8/1Q6/8/8/8/4K3 w - - 0 60"));
+    s.typed("b5b6");
+    assert_eq!(s.app.game().outcome(), Outcome::Stalemate);
+    let text = s.text();
+    assert!(text.contains("GAME OVER") && text.contains("Stalemate") && text.contains("Draw"), "{text}");
+    s.snapshot("stalemate", "Qb6 stalemates: GAME OVER, Stalemate, Draw");
+}
+
+#[test]
+fn draws_are_announced() {
+    let mut s = Session::humans(Some("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
+    s.typed("b7b8n");
+    assert!(s.text().contains("No material") && s.text().contains("Draw"));
+    assert!(s.text().contains("  1. b7-b8N="));
+    let mut s = Session::humans(Some("4k3/8/8/8/8/8/8/R3K3 w - - 99 80"));
+    s.typed("a1a2");
+    assert!(s.text().contains("50-move rule"), "{}", s.text());
+    let mut s = Session::humans(None);
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
+        s.typed(m);
+    }
+    assert!(s.text().contains("Repetition"), "{}", s.text());
+    let mut s = Session::humans(Some("r3k3/8/8/8/8/8/8/4K3 b q - 0 1"));
+    s.typed("e8c8");
+    assert!(s.text().contains("  1...O-O-O"), "{}", s.text());
+}
+
+#[test]
+fn check_is_announced() {
+    let mut s = Session::humans(None);
+    for m in ["e2e4", "f7f6", "d1h5"] {
+        s.typed(m);
+    }
+    assert!(s.text().contains("Check!"));
+    assert!(s.text().contains("  2. Qd1-h5+"));
+}
+
+#[test]
+fn human_mates_the_computer() {
+    let mut s = Session::new(Game::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap());
+    s.typed("d1d8");
+    assert_eq!(s.app.game().outcome(), Outcome::Checkmate);
+    assert!(s.text().contains("White wins"));
+}
+
+#[test]
+fn the_menu() {
+    let mut s = Session::humans(None);
+    s.press(&[ch(b'm')]);
+    assert_eq!(s.app.mode(), Mode::Menu);
+    s.snapshot("menu", "M: the menu in the panel, Resume highlighted");
+    // White -> Computer, Black stays Human, level up to 3, then resume: the
+    // computer moves at once.
+    s.press(&[Down, Down, Fire]);
+    assert_eq!(s.app.game().player(WHITE), Player::Computer);
+    s.press(&[Down, Down, Right, Right]);
+    assert_eq!(s.app.game().level(), 3);
+    s.press(&[Left]);
+    assert_eq!(s.app.game().level(), 2);
+    s.snapshot("menu_changed", "White set to Computer, level 2, the Level entry highlighted");
+    s.press(&[Up, Up, Up, Up, Fire]);
+    assert_eq!(s.app.mode(), Mode::Board);
+    assert_eq!(s.app.game().side_to_move(), BLACK, "the computer played White's first move");
+    // New game from the menu keeps the players.
+    s.press(&[Back, Down, Fire]);
+    assert_eq!(s.app.game().player(WHITE), Player::Computer);
+    assert_eq!(s.app.game().side_to_move(), BLACK, "and the computer opened again");
+    // Quit.
+    s.keys.queue.push_back(ch(b'm'));
+    assert_eq!(s.app.step(&mut s.screen, &mut s.keys, &mut s.searcher), Step::Busy);
+    s.keys.queue.extend([Up, Fire]);
+    s.app.step(&mut s.screen, &mut s.keys, &mut s.searcher);
+    assert_eq!(s.app.step(&mut s.screen, &mut s.keys, &mut s.searcher), Step::Quit);
+}
+
+#[test]
+fn flipped_board() {
+    let mut s = Session::humans(None);
+    s.press(&[ch(b'm'), Down, Down, Down, Down, Down, Fire, Back]);
+    assert!(s.app.flipped());
+    s.snapshot("flipped", "Flip board: Black at the bottom, files h..a, ranks 1..8 downwards");
+    // Up on the screen is down the ranks now.
+    s.press(&[Up]);
+    assert_eq!(s.app.cursor(), 60, "e2 -> e1 when flipped");
+    // Black-only human starts flipped, the cursor on e7.
+    let mut game = Game::new();
+    game.set_player(WHITE, Player::Computer);
+    game.set_player(BLACK, Player::Human);
+    let app = App::new(game);
+    assert!(app.flipped());
+    assert_eq!(app.cursor(), 12);
+}
+
+#[test]
+fn any_key_makes_the_computer_move_now() {
+    let mut game = Game::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
+    game.set_player(WHITE, Player::Computer);
+    game.set_player(BLACK, Player::Human);
+    game.set_level(4);
+    let s = Session::new(game);
+    // settle() ran the search with no key: it used the level's budget.
+    assert_eq!(s.app.game().side_to_move(), BLACK);
+    let full = s.keys.polls;
+    assert!(s.screen.node_digits > 10, "the node count was drawn while thinking");
+    // Again, with a key on the 5th poll of the search.
+    let mut game = Game::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
+    game.set_player(WHITE, Player::Computer);
+    game.set_player(BLACK, Player::Human);
+    game.set_level(4);
+    let mut s2 = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default(), searcher: Box::new(Searcher::new()) };
+    s2.keys.interrupt_at = Some(6);
+    s2.settle();
+    assert_eq!(s2.app.game().side_to_move(), BLACK, "a move was still played");
+    assert!(s2.keys.polls < full / 4, "stopped early: {} polls against {full}", s2.keys.polls);
+}
+
+#[test]
+fn computer_against_computer_is_interruptible_between_moves() {
+    let mut game = Game::new();
+    game.set_player(WHITE, Player::Computer);
+    let mut s = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default(), searcher: Box::new(Searcher::new()) };
+    s.keys.queue.push_back(ch(b'm'));
+    // The first step takes the key: the menu opens before any move.
+    assert_eq!(s.app.step(&mut s.screen, &mut s.keys, &mut s.searcher), Step::Busy);
+    assert_eq!(s.app.mode(), Mode::Menu);
+    s.settle();
+    assert_eq!(s.app.game().side_to_move(), WHITE, "nobody moves while the menu is open");
+}
+
+/// A small deterministic generator for the garbage test.
+fn lcg(state: &mut u32) -> u32 {
+    *state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+    *state >> 16
+}
+
+#[test]
+fn garbage_keys_are_never_fatal() {
+    let keys = [
+        Up, Down, Left, Right, Fire, Fire, Fire, Back, Menu, Delete, Other(7), Other(255), ch(b'u'), ch(b'r'), ch(b'a'),
+        ch(b'd'), ch(b'b'), ch(b'e'), ch(b'2'), ch(b'4'), ch(b'z'), ch(b'n'), ch(b'm'),
+    ];
+    let mut state = 12345u32;
+    let mut game = Game::new();
+    game.set_seed(7);
+    let mut s = Session::new(game);
+    for _ in 0..4000 {
+        let k = keys[(lcg(&mut state) % keys.len() as u32) as usize];
+        s.keys.queue.push_back(k);
+        for _ in 0..100 {
+            match s.app.step(&mut s.screen, &mut s.keys, &mut s.searcher) {
+                Step::Idle => break,
+                Step::Busy => {}
+                // The menu's Quit entry: start again.
+                Step::Quit => {
+                    s = Session::new(Game::new());
+                    break;
+                }
+            }
+        }
+        // The board frame is always there.
+        assert_eq!(s.screen().glyph(RANK_COL, 1), if s.app.flipped() { b'1' } else { b'8' });
+    }
+}
+
+#[test]
+fn the_log_scrolls_and_numbers_black_first_positions() {
+    let mut s = Session::humans(Some("4k3/8/8/8/8/8/8/R3K3 b - - 0 30"));
+    let moves = ["e8d8", "a1a7", "d8c8", "a7b7", "c8d8", "e1e2", "d8e8", "e2e3", "e8f8", "e3e4", "f8g8", "e4e5"];
+    for m in moves {
+        s.typed(m);
+    }
+    let text = s.text();
+    assert!(!text.contains("30...Ke8-d8"), "scrolled off:\n{text}");
+    assert!(text.contains(" 31...Kd8-c8"));
+    assert!(text.contains(" 36. Ke4-e5"));
+    s.snapshot("log_scrolled", "12 plies from a Black-to-move FEN at move 30: the last 10 shown");
+}

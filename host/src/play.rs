@@ -1,0 +1,114 @@
+//! `play`: a game against the engine in the terminal, through the same UI
+//! code as the C64 (the `c64` crate's [`App`]).
+//!
+//! On a terminal the 40 × 25 screen is drawn with colours and chess symbols
+//! and driven by the C64's keys (see [`terminal`]). When standard input is
+//! not a terminal, or with `--lines`, it reads one command per line and
+//! prints the screen as text after each (see [`lines`]), for scripts:
+//!
+//! ```text
+//! printf 'e2e4\nd2d4\n' | c64chess play --seed 0
+//! ```
+
+mod lines;
+mod terminal;
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use c64::App;
+use clap::{Args, ValueEnum};
+use engine_core::game::{Game, Player};
+use engine_core::piece::{BLACK, WHITE};
+
+/// Who plays a side, on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Who {
+    /// You, at the keyboard.
+    Human,
+    /// The engine.
+    Computer,
+}
+
+impl From<Who> for Player {
+    fn from(who: Who) -> Player {
+        match who {
+            Who::Human => Player::Human,
+            Who::Computer => Player::Computer,
+        }
+    }
+}
+
+/// `c64chess play` options.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Skill level, 1 (about 400 nodes a move) to 4 (65,000).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
+    level: u8,
+    /// Who plays White.
+    #[arg(long, value_enum, default_value_t = Who::Human)]
+    white: Who,
+    /// Who plays Black.
+    #[arg(long, value_enum, default_value_t = Who::Computer)]
+    black: Who,
+    /// Start from this position instead of the initial one.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Randomiser seed, 0..=255; 0 plays the engine's deterministic game.
+    /// Without it each game gets a seed from the clock.
+    #[arg(long)]
+    seed: Option<u8>,
+    /// Line mode even on a terminal: one command per line, the screen
+    /// printed as text after each.
+    #[arg(long)]
+    lines: bool,
+    /// Pieces as letters instead of Unicode chess symbols.
+    #[arg(long)]
+    ascii: bool,
+}
+
+/// Where new games get their seed: the fixed one, or the clock.
+#[derive(Clone, Copy, Debug)]
+pub struct Seeds(Option<u8>);
+
+impl Seeds {
+    /// The seed for the next game.
+    pub fn next(&self) -> u8 {
+        self.0.unwrap_or_else(|| {
+            let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(1);
+            // Mix the fast-changing bits down; 0 would mean "no randomness".
+            ((nanos >> 10) ^ (nanos >> 18)) as u8 | 1
+        })
+    }
+}
+
+/// Set up the game and run the terminal or the line interface.
+pub fn run(args: PlayArgs) -> ExitCode {
+    let mut game = match args.fen.as_deref().map(Game::from_fen) {
+        None => Game::new(),
+        Some(Ok(game)) => game,
+        Some(Err(e)) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    game.set_player(WHITE, args.white.into());
+    game.set_player(BLACK, args.black.into());
+    game.set_level(args.level);
+    let app = App::new(game);
+    let seeds = Seeds(args.seed);
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let result = if interactive && !args.lines {
+        terminal::run(app, seeds, args.ascii)
+    } else {
+        lines::run(app, seeds)
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Line mode: one command per line on standard input, the screen printed as
+//! text after each. For scripts and pipes.
+//!
+//! | line | does |
+//! |---|---|
+//! | `e2e4`, `e7e8q` | a move in coordinates (a promotion without a letter asks, like the chooser: answer `q`, `r`, `b` or `n`) |
+//! | `u` / `undo`, `r` / `redo` | take back / replay (against the computer, back to your turn) |
+//! | `a`, `d`, `b` | switch the attack displays for the cursor square (the last move's destination) |
+//! | `new` | a new game, same players |
+//! | `flip` | turn the board round |
+//! | `q` / `quit` | leave (so does the end of input); in the promotion chooser `q` means queen |
+//!
+//! The computer answers as soon as it is its turn. Each screen is 25 lines,
+//! then a blank line.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
+
+use c64::{App, Input, Key, ScreenBuffer, Step};
+use engine_core::Searcher;
+
+use super::Seeds;
+
+struct LineKeys {
+    queue: VecDeque<Key>,
+    seeds: Seeds,
+}
+
+impl Input for LineKeys {
+    fn poll(&mut self) -> Option<Key> {
+        self.queue.pop_front()
+    }
+    fn seed(&mut self) -> u8 {
+        self.seeds.next()
+    }
+}
+
+/// The keys a command line stands for.
+fn keys_for(line: &str) -> Vec<Key> {
+    let menu = |downs: usize| {
+        let mut keys = vec![Key::Char(b'm')];
+        keys.extend(std::iter::repeat_n(Key::Down, downs));
+        keys.push(Key::Fire);
+        keys
+    };
+    match line {
+        "u" | "undo" => vec![Key::Char(b'u')],
+        "r" | "redo" => vec![Key::Char(b'r')],
+        // The trailing key ends the "might be a typed move" wait after a, b, d.
+        "a" | "d" | "b" => vec![Key::Char(line.as_bytes()[0]), Key::Other(0)],
+        "new" => menu(1),
+        "flip" => {
+            let mut keys = menu(5);
+            keys.push(Key::Back);
+            keys
+        }
+        "quit" | "exit" => vec![Key::Quit],
+        // `q` quits, except that in the promotion chooser it (like `n`)
+        // picks a piece: the app decides.
+        "q" | "n" => vec![Key::Char(line.as_bytes()[0])],
+        _ => line.bytes().map(Key::from_ascii).chain([Key::Fire]).collect(),
+    }
+}
+
+fn print(screen: &ScreenBuffer, out: &mut impl Write) -> io::Result<()> {
+    let mut text = String::new();
+    screen.write_text(&mut text).expect("writing to a String");
+    writeln!(out, "{text}")?;
+    out.flush()
+}
+
+/// Run until `quit` or the end of input.
+pub fn run(mut app: App, seeds: Seeds) -> io::Result<()> {
+    let mut searcher = Box::new(Searcher::new());
+    let mut screen = ScreenBuffer::new();
+    let mut keys = LineKeys { queue: VecDeque::new(), seeds };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut settle = |app: &mut App, keys: &mut LineKeys, screen: &mut ScreenBuffer| loop {
+        match app.step(screen, keys, &mut searcher) {
+            Step::Idle => return false,
+            Step::Busy => {}
+            Step::Quit => return true,
+        }
+    };
+    settle(&mut app, &mut keys, &mut screen);
+    print(&screen, &mut out)?;
+    for line in io::stdin().lock().lines() {
+        let line = line?;
+        let command = line.trim().to_ascii_lowercase();
+        if command.is_empty() {
+            continue;
+        }
+        // Keys go in one at a time, so none is taken as "move now" while
+        // the computer thinks.
+        let mut quit = false;
+        for key in keys_for(&command) {
+            keys.queue.push_back(key);
+            if settle(&mut app, &mut keys, &mut screen) {
+                quit = true;
+                break;
+            }
+        }
+        if quit {
+            break;
+        }
+        print(&screen, &mut out)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,104 @@
+//! `c64chess play` in line mode: commands through a pipe, the screen as text.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Run `play` with `args`, feeding `input` on standard input.
+fn play(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_c64chess"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run c64chess");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// The screens printed: each is 25 lines and a blank line.
+fn screens(out: &Output) -> Vec<String> {
+    let text = stdout(out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len() % 26, 0, "{text}");
+    lines.chunks(26).map(|c| c[..25].join("\n")).collect()
+}
+
+#[test]
+fn fools_mate_between_two_humans() {
+    let out = play(&["--black", "human", "--seed", "0"], "f2f3\ne7e5\ng2g4\nd8h4\n");
+    assert!(out.status.success());
+    let screens = screens(&out);
+    assert_eq!(screens.len(), 5, "the start, then one screen per move");
+    assert!(screens[0].contains("White to move"));
+    let last = &screens[4];
+    for text in ["2...Qd8-h4#", "GAME OVER", "Checkmate", "Black wins"] {
+        assert!(last.contains(text), "{text} missing:\n{last}");
+    }
+    // The board rows: Black's queen on h4 (lower case), White's pawn on g4.
+    assert!(last.lines().any(|l| l.starts_with("4 .  .  .  .  .  .  P  q")), "{last}");
+}
+
+#[test]
+fn the_computer_answers_and_illegal_moves_change_nothing() {
+    let out = play(&["--seed", "0"], "e2e4\ne2e5\nhello\nu\nquit\ne2e4\n");
+    assert!(out.status.success());
+    let screens = screens(&out);
+    assert_eq!(screens.len(), 5, "quit ends the session: start, e2e4, e2e5, hello, u");
+    assert!(screens[1].contains("1...e7-e5"), "seed 0: the opening table's reply\n{}", screens[1]);
+    assert!(screens[2].contains("Illegal move"));
+    let board = |s: &str| s.lines().map(|l| l.chars().take(25).collect::<String>().trim_end().to_string()).collect::<Vec<_>>();
+    assert_eq!(board(&screens[1]), board(&screens[2]), "the board did not change");
+    assert!(screens[3].contains("Type eg e2e4"));
+    assert!(!screens[4].contains("e2-e4"), "undo took back both plies");
+    assert!(screens[4].lines().any(|l| l.starts_with("2 P  P  P  P  P  P  P  P")));
+}
+
+#[test]
+fn the_human_mates_the_computer_at_level_1() {
+    let out = play(&["--fen", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "--level", "1"], "d1d8\n");
+    assert!(out.status.success());
+    let last = screens(&out).pop().unwrap();
+    assert!(last.contains("1. Rd1-d8#") && last.contains("White wins"), "{last}");
+}
+
+#[test]
+fn a_promotion_asked_for_and_answered() {
+    let out = play(&["--black", "human", "--fen", "4k3/1P5p/8/8/8/8/8/4K3 w - - 0 1"], "b7b8\nn\n");
+    let screens = screens(&out);
+    assert!(screens[1].contains("PROMOTE TO"));
+    assert!(screens[2].contains("1. b7-b8N"), "{}", screens[2]);
+    assert!(screens[2].lines().any(|l| l.starts_with("8 .  N")));
+}
+
+#[test]
+fn commands_for_the_displays_flip_and_new_game() {
+    let out = play(&["--black", "human", "--seed", "0"], "e2e4\nb\nflip\nnew\n");
+    let screens = screens(&out);
+    // B: attack counts in the squares' corners (White's e2 count under the
+    // queen, king, bishop and knight: 4).
+    assert!(screens[2].lines().any(|l| l.starts_with(" 1  1  1  4")), "{}", screens[2]);
+    assert!(screens[3].lines().next_back().unwrap().starts_with("  h  g  f  e  d  c  b  a"), "{}", screens[3]);
+    assert!(!screens[4].contains("e2-e4") && screens[4].contains("White to move"));
+}
+
+#[test]
+fn a_bad_fen_is_a_clear_error_with_status_2() {
+    let out = play(&["--fen", "8/8/8/8/8/8/8/8 w - - 0 1"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: bad FEN"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn the_end_of_input_ends_the_session() {
+    let out = play(&[], "");
+    assert!(out.status.success());
+    assert_eq!(screens(&out).len(), 1);
+}

@@ -1,0 +1,238 @@
+//! `c64chess play` on a terminal: the binary runs in a pseudo-terminal
+//! (80 × 25), keys go in as a person types them, and a terminal emulator
+//! (`vt100`) reads the screen back.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::num::NonZeroU16;
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use rustix::fs::OFlags;
+use rustix::pty::{grantpt, openpt, ptsname, unlockpt, OpenptFlags};
+use rustix::termios::{tcgetattr, tcsetwinsize, LocalModes, Winsize};
+
+const UP: &str = "\x1b[A";
+const DOWN: &str = "\x1b[B";
+const LEFT: &str = "\x1b[D";
+const ENTER: &str = "\r";
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// `c64chess play` running in a pseudo-terminal.
+struct Session {
+    master: File,
+    /// Kept open to read the terminal's modes after the program exits.
+    slave: File,
+    child: Child,
+    output: Arc<Mutex<Vec<u8>>>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        Session::start_with(args, &[])
+    }
+
+    fn start_with(args: &[&str], env: &[(&str, &str)]) -> Session {
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
+        grantpt(&master).expect("grantpt");
+        unlockpt(&master).expect("unlockpt");
+        let name = ptsname(&master, Vec::new()).expect("ptsname");
+        let slave = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .custom_flags(OFlags::NOCTTY.bits() as i32)
+            .open(name.to_str().unwrap())
+            .expect("open the pty's slave side");
+        tcsetwinsize(&slave, Winsize { ws_row: 25, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0 }).unwrap();
+        let bin = env!("CARGO_BIN_EXE_c64chess");
+        // In a session of its own the pty is the program's controlling
+        // terminal, so it measures the pty rather than whatever terminal
+        // the tests were started from.
+        let mut command = if Path::new("/usr/bin/setsid").exists() {
+            let mut c = Command::new("/usr/bin/setsid");
+            c.args(["-c", bin]);
+            c
+        } else {
+            Command::new(bin)
+        };
+        let child = command
+            .arg("play")
+            .args(args)
+            .env("TERM", "xterm-256color")
+            .envs(env.iter().copied())
+            .stdin(slave.try_clone().unwrap())
+            .stdout(slave.try_clone().unwrap())
+            .stderr(slave.try_clone().unwrap())
+            .spawn()
+            .expect("run c64chess");
+        let master = File::from(master);
+        let mut reader = master.try_clone().unwrap();
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let sink = output.clone();
+        thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = reader.read(&mut buf) {
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        Session { master, slave, child, output }
+    }
+
+    /// The screen as the terminal shows it now.
+    fn screen(&self) -> String {
+        let mut parser = vt100::Parser::new(NonZeroU16::new(25).unwrap(), NonZeroU16::new(80).unwrap(), 0);
+        parser.process(&self.output.lock().unwrap());
+        parser.screen().contents()
+    }
+
+    /// Wait until the screen shows `text`; the screen.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(start.elapsed() < TIMEOUT, "waited for {text:?}; the screen:\n{screen}");
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.master.write_all(keys.as_bytes()).unwrap();
+        self.master.flush().unwrap();
+        // Let one key's effect land before the next: like a person typing.
+        thread::sleep(Duration::from_millis(30));
+    }
+
+    /// Type a move and wait for it in the log.
+    fn type_move(&mut self, text: &str, logged: &str) -> String {
+        self.send(text);
+        self.send(ENTER);
+        self.wait_for(logged)
+    }
+
+    /// Wait for the program to exit; its status.
+    fn exit_status(&mut self) -> ExitStatus {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            if start.elapsed() > TIMEOUT {
+                self.child.kill().unwrap();
+                panic!("play did not exit; the screen:\n{}", self.screen());
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The terminal is as it was: line editing and echo back on, the
+    /// alternate screen left after it was entered, the cursor shown.
+    fn assert_restored(&self) {
+        let modes = tcgetattr(&self.slave).unwrap().local_modes;
+        assert!(modes.contains(LocalModes::ICANON | LocalModes::ECHO), "raw mode left on: {modes:?}");
+        // Give the reader thread a moment to collect the last bytes.
+        thread::sleep(Duration::from_millis(100));
+        let out = self.output.lock().unwrap();
+        let find = |pat: &[u8]| out.windows(pat.len()).rposition(|w| w == pat);
+        let entered = find(b"\x1b[?1049h").expect("the alternate screen was used");
+        let left = find(b"\x1b[?1049l").expect("the alternate screen was left");
+        assert!(left > entered);
+        let shown = find(b"\x1b[?25h").expect("the cursor was shown again");
+        assert!(shown > find(b"\x1b[?25l").unwrap());
+    }
+}
+
+#[test]
+fn two_humans_play_fools_mate_by_typing() {
+    let mut s = Session::start(&["--white", "human", "--black", "human", "--seed", "0"]);
+    let screen = s.wait_for("White to move");
+    // 80 columns: board columns doubled, the key summary on the right.
+    assert!(screen.contains("Keys"), "{screen}");
+    assert!(screen.contains("a     b     c     d     e     f     g     h"), "{screen}");
+    s.type_move("f2f3", "1. f2-f3");
+    s.type_move("e7e5", "1...e7-e5");
+    s.type_move("g2g4", "2. g2-g4");
+    let screen = s.type_move("d8h4", "2...Qd8-h4#");
+    for text in ["GAME OVER", "Checkmate", "Black wins"] {
+        assert!(screen.contains(text), "{text}:\n{screen}");
+    }
+    // An illegal move now: a message, nothing else.
+    s.send("e1e2");
+    s.send(ENTER);
+    s.wait_for("Game over");
+    s.send("q");
+    assert!(s.exit_status().success());
+    s.assert_restored();
+}
+
+#[test]
+fn the_human_mates_the_computer_with_the_cursor_keys() {
+    let mut s = Session::start(&["--fen", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "--level", "1", "--seed", "0"]);
+    s.wait_for("White to move");
+    // The cursor starts on e2: down to e1, left to d1, select the rook,
+    // up seven squares to d8, and move.
+    s.send(DOWN);
+    s.send(LEFT);
+    s.send(ENTER);
+    for _ in 0..7 {
+        s.send(UP);
+    }
+    s.send(ENTER);
+    let screen = s.wait_for("White wins");
+    assert!(screen.contains("1. Rd1-d8#") && screen.contains("Checkmate"), "{screen}");
+    // Ctrl-C leaves cleanly.
+    s.send("\x03");
+    assert!(s.exit_status().success());
+    s.assert_restored();
+}
+
+#[test]
+fn the_computer_replies_and_undo_takes_both_moves_back() {
+    let mut s = Session::start(&["--seed", "0"]);
+    s.wait_for("CPU L1");
+    let screen = s.type_move("e2e4", "1...e7-e5");
+    assert!(screen.contains("White to move"), "{screen}");
+    s.send("u");
+    let start = Instant::now();
+    while s.screen().contains("e2-e4") {
+        assert!(start.elapsed() < TIMEOUT, "undo did not take the moves back:\n{}", s.screen());
+        thread::sleep(Duration::from_millis(20));
+    }
+    // The menu, then quit from it.
+    s.send("m");
+    s.wait_for("MENU");
+    s.wait_for("Flip board");
+    for _ in 0..6 {
+        s.send(DOWN);
+    }
+    s.send(ENTER);
+    assert!(s.exit_status().success());
+    s.assert_restored();
+}
+
+#[test]
+fn ctrl_d_ends_the_game_too() {
+    let mut s = Session::start(&["--ascii"]);
+    let screen = s.wait_for("White to move");
+    assert!(screen.contains("R     N     B     Q     K     B     N     R"), "--ascii letters:\n{screen}");
+    s.send("\x04");
+    assert!(s.exit_status().success());
+    s.assert_restored();
+}
+
+#[test]
+fn a_panic_still_gives_the_terminal_back() {
+    let mut s = Session::start_with(&[], &[("C64CHESS_PLAY_PANIC", "1")]);
+    s.wait_for("White to move");
+    s.send("x");
+    assert!(!s.exit_status().success(), "the test hook panicked");
+    s.assert_restored();
+    let out = String::from_utf8_lossy(&s.output.lock().unwrap()).into_owned();
+    assert!(out.contains("C64CHESS_PLAY_PANIC is set"), "the panic message is printed");
+}
