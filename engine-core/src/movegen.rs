@@ -35,6 +35,20 @@ pub enum GenMode {
     Captures,
 }
 
+/// Every piece step in generation order: knight (0..8), king and queen
+/// (8..16), rook (16..20), bishop (20..24). One table so one loop serves
+/// every piece but the pawn.
+#[rustfmt::skip]
+const STEPS: [i8; 24] = [
+    -33, -31, -18, -14, 14, 18, 31, 33,
+    -17, -16, -15, -1, 1, 15, 16, 17,
+    -16, -1, 1, 16,
+    -17, -15, 15, 17,
+];
+
+/// `STEPS[first..last]` of each piece type (pawn and empty unused).
+const PIECE_STEPS: [(u8, u8); 7] = [(0, 0), (0, 0), (0, 8), (20, 24), (16, 20), (8, 16), (8, 16)];
+
 /// Writes moves into a slice without ever passing its end.
 struct Sink<'a> {
     out: &'a mut [Move],
@@ -65,28 +79,29 @@ impl Position {
     pub fn generate(&self, out: &mut [Move], mode: GenMode) -> usize {
         let quiet = mode == GenMode::All;
         let mut sink = Sink { out, len: 0 };
-        let us = self.side;
-        let our_bit = us << 3;
-        for row_start in (0u8..0x80).step_by(16) {
-            for from in row_start..row_start + 8 {
-                let p = self.at(from);
-                if p == EMPTY || p & BLACK_BIT != our_bit {
-                    continue;
+        let our_bit = self.side << 3;
+        // The scan, a8..h8 down to a1..h1, one row of eight cells at a time
+        // (the compiler unrolls the row: on an 8-bit CPU each empty cell is
+        // then a load, an XOR and a compare). The piece's own work is a call,
+        // which keeps the scan's registers free.
+        let mut row: u8 = 0;
+        while row < 0x80 {
+            let base = row as usize;
+            let cells: &[Piece; 8] = match self.board[base..base + 8].try_into() {
+                Ok(cells) => cells,
+                Err(_) => break, // never: a row is eight cells
+            };
+            let mut f: u8 = 0;
+            while f < 8 {
+                // `p ^ our_bit` is the piece's type 1..=6 exactly when the cell
+                // holds a piece of the side to move (empty -> 8 or 0, theirs -> 9..14).
+                let k = cells[f as usize] ^ our_bit;
+                if k.wrapping_sub(1) < KING {
+                    self.gen_from(&mut sink, row | f, k, quiet);
                 }
-                match kind(p) {
-                    PAWN => self.gen_pawn(&mut sink, from, quiet),
-                    KNIGHT => self.gen_steps(&mut sink, from, &KNIGHT_STEPS, quiet),
-                    BISHOP => self.gen_slides(&mut sink, from, &BISHOP_DIRS, quiet),
-                    ROOK => self.gen_slides(&mut sink, from, &ROOK_DIRS, quiet),
-                    QUEEN => self.gen_slides(&mut sink, from, &KING_STEPS, quiet),
-                    _ => {
-                        self.gen_steps(&mut sink, from, &KING_STEPS, quiet);
-                        if quiet && self.castle != 0 {
-                            self.gen_castles(&mut sink, from);
-                        }
-                    }
-                }
+                f += 1;
             }
+            row += 16;
         }
         sink.len
     }
@@ -132,31 +147,34 @@ impl Position {
         moves[..n].iter().copied().find(|m| m.from == from && m.to == to && m.promotion() == promo)
     }
 
-    #[inline(always)]
-    fn gen_steps(&self, sink: &mut Sink, from: Square, steps: &[i8; 8], quiet: bool) {
-        let our_bit = self.side << 3;
-        for &d in steps {
-            let to = step(from, d);
-            if offboard(to) {
-                continue;
-            }
-            let q = self.at(to);
-            if q == EMPTY {
-                if quiet {
-                    sink.push(from, to, 0);
-                }
-            } else if q & BLACK_BIT != our_bit {
-                sink.push(from, to, CAPTURE);
+    /// Every move of our piece of type `k` standing on `from`.
+    #[inline(never)]
+    fn gen_from(&self, sink: &mut Sink, from: Square, k: u8, quiet: bool) {
+        if k == PAWN {
+            self.gen_pawn(sink, from, quiet);
+        } else {
+            let (first, last) = PIECE_STEPS[(k & 7) as usize];
+            self.gen_piece(sink, from, first, last, k != KNIGHT && k != KING, quiet);
+            if k == KING && quiet && self.castle != 0 {
+                self.gen_castles(sink, from);
             }
         }
     }
 
+    /// Moves of a knight, bishop, rook, queen or king: the steps
+    /// `STEPS[first..last]` in order, each repeated along its ray for a slider.
     #[inline(always)]
-    fn gen_slides(&self, sink: &mut Sink, from: Square, dirs: &[i8], quiet: bool) {
+    fn gen_piece(&self, sink: &mut Sink, from: Square, first: u8, last: u8, slides: bool, quiet: bool) {
         let our_bit = self.side << 3;
-        for &d in dirs {
-            let mut to = step(from, d);
-            while !offboard(to) {
+        let mut i = first;
+        while i < last {
+            let d = STEPS[(i & 31) as usize];
+            let mut to = from;
+            loop {
+                to = step(to, d);
+                if offboard(to) {
+                    break;
+                }
                 let q = self.at(to);
                 if q != EMPTY {
                     if q & BLACK_BIT != our_bit {
@@ -167,8 +185,11 @@ impl Position {
                 if quiet {
                     sink.push(from, to, 0);
                 }
-                to = step(to, d);
+                if !slides {
+                    break;
+                }
             }
+            i += 1;
         }
     }
 

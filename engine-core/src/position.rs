@@ -59,10 +59,15 @@ pub const HISTORY_SIZE: usize = 128;
 pub const HISTORY_LIVE: u16 = (HISTORY_SIZE - 1) as u16;
 
 /// A chess position. See the module documentation for its invariants.
+///
+/// `repr(C)` for the 8-bit targets: the one-byte and two-byte state comes
+/// first and the board right after it, so every field but the history ring
+/// sits within 63 bytes of the start and a board read is one indexed load
+/// with a constant displacement (the AVR's `ldd`, the 6502's `lda abs,y`),
+/// instead of a 16-bit pointer addition past a 512-byte ring.
 #[derive(Clone, Debug)]
+#[repr(C)]
 pub struct Position {
-    /// 0x88 cells; the dead zone stays `EMPTY`.
-    pub(crate) board: [Piece; 128],
     /// Side to move.
     pub(crate) side: Color,
     /// Castling rights, `CASTLE_*` bits.
@@ -71,25 +76,27 @@ pub struct Position {
     pub(crate) ep: Square,
     /// Plies since the last capture or pawn move (saturates at 255).
     pub(crate) halfmove: u8,
-    /// Full-move number; wraps rather than fails, and `unmake` reverses it.
-    pub(crate) fullmove: u16,
     /// King square per colour.
     pub(crate) kings: [Square; 2],
+    /// Next ring slot to write, 0..=127.
+    pub(crate) hist_top: u8,
+    /// Full-move number; wraps rather than fails, and `unmake` reverses it.
+    pub(crate) fullmove: u16,
     /// Material + middlegame tables, White-positive. Bound: |mg| < 12,000.
     pub(crate) mg: i16,
     /// Endgame extra for pawns and kings, White-positive. Bound: |eg| < 1,000.
     pub(crate) eg: i16,
     /// Non-pawn material of both sides. Bound: 0..=20,800.
     pub(crate) phase: i16,
-    /// Zobrist hash of the placement (rights, ep, side folded in by [`Position::key`]).
-    pub(crate) hash: u32,
-    /// Keys of earlier positions; `history[hist_top - 1]` is the newest.
-    pub(crate) history: [u32; HISTORY_SIZE],
-    /// Next ring slot to write, 0..=127.
-    pub(crate) hist_top: u8,
     /// Entries pushed since the position was set up, less those popped
     /// (saturating: a game of 65,535 plies is not a concern).
     pub(crate) hist_len: u16,
+    /// Zobrist hash of the placement (rights, ep, side folded in by [`Position::key`]).
+    pub(crate) hash: u32,
+    /// 0x88 cells; the dead zone stays `EMPTY`.
+    pub(crate) board: [Piece; 128],
+    /// Keys of earlier positions; `history[hist_top - 1]` is the newest.
+    pub(crate) history: [u32; HISTORY_SIZE],
 }
 
 /// Equality of positions as the engine sees them: every field, and the live

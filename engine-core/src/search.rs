@@ -127,26 +127,31 @@ mod order {
 
 /// The search state: arena, killers, principal variation, counters. One
 /// instance serves a whole game (about 5.5 KB; on the C64 it is a static).
+///
+/// `repr(C)`, counters first and the position next: on 8-bit targets the
+/// fields the hot path touches then sit within reach of a constant
+/// displacement from `self` (see [`Position`]'s layout note).
+#[repr(C)]
 pub struct Searcher {
-    /// The position being searched (a copy of the caller's).
-    pos: Position,
-    arena: [Move; ARENA_SIZE],
-    /// First free arena slot.
-    top: u16,
-    killers: [[Move; 2]; MAX_PLY],
-    pv: [[Move; PV_PLIES]; PV_PLIES],
-    pv_len: [u8; PV_PLIES],
     nodes: u32,
     budget: u32,
-    abort: bool,
-    seldepth: u8,
-    /// Move the search would play if stopped now.
-    best: Move,
+    /// First free arena slot.
+    top: u16,
     high_water: u16,
     exhausted: u16,
+    abort: bool,
+    seldepth: u8,
     rng: Lfsr,
     /// Engine moves played since [`Searcher::new_game`] (saturating).
     moves_played: u8,
+    /// Move the search would play if stopped now.
+    best: Move,
+    /// The position being searched (a copy of the caller's).
+    pos: Position,
+    killers: [[Move; 2]; MAX_PLY],
+    pv_len: [u8; PV_PLIES],
+    pv: [[Move; PV_PLIES]; PV_PLIES],
+    arena: [Move; ARENA_SIZE],
 }
 
 /// The engine's first moves whose root order the randomiser may vary.
