@@ -110,11 +110,12 @@ impl Position {
     /// hold [`MAX_MOVES`]; with less the list may be cut short.
     pub fn legal_moves(&mut self, out: &mut [Move]) -> usize {
         let n = self.generate(out, GenMode::All);
+        let in_check = self.in_check();
         let mut kept = 0;
         for i in 0..n {
             let m = out[i];
             let undo = self.make(m);
-            let legal = self.last_move_was_legal();
+            let legal = self.move_was_legal(m, in_check);
             self.unmake(m, undo);
             if legal {
                 out[kept] = m;

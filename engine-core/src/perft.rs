@@ -35,11 +35,12 @@ pub fn perft_in(pos: &mut Position, depth: u8, arena: &mut [Move]) -> Option<u64
     if n == room {
         return None;
     }
+    let in_check = pos.in_check();
     let (moves, rest) = arena.split_at_mut(n);
     let mut total: u64 = 0;
     for &m in moves.iter() {
         let undo = pos.make(m);
-        let below = if !pos.last_move_was_legal() {
+        let below = if !pos.move_was_legal(m, in_check) {
             Some(0)
         } else if depth == 1 {
             Some(1)

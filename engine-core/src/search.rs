@@ -352,7 +352,7 @@ impl Searcher {
         for i in start..end {
             let m = self.pick_best(i, end);
             let undo = self.pos.make(m);
-            if !self.pos.last_move_was_legal() {
+            if !self.pos.move_was_legal(m, in_check) {
                 self.pos.unmake(m, undo);
                 continue;
             }
@@ -423,7 +423,7 @@ impl Searcher {
         for i in start..end {
             let m = self.pick_best(i, end);
             let undo = self.pos.make(m);
-            if !self.pos.last_move_was_legal() {
+            if !self.pos.move_was_legal(m, in_check) {
                 self.pos.unmake(m, undo);
                 continue;
             }
