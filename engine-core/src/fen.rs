@@ -132,8 +132,9 @@ impl Position {
             let n = parse_number(text, u16::MAX).ok_or(err(FenField::Fullmove, "expected a number 1..65535"))?;
             pos.fullmove = n.max(1);
         }
-        validate(&mut pos)?;
+        // Totals first: the attack test in `validate` reads `phase`.
         pos.refresh();
+        validate(&mut pos)?;
         Ok(pos)
     }
 

@@ -25,6 +25,7 @@
 //! (a FEN load pushes none, whatever its clock says) and 127 entries.
 
 use crate::hash::{CASTLE_KEYS, EP_KEYS, SIDE_KEY};
+use crate::eval::PHASE;
 use crate::incremental::{delta, Totals};
 use crate::mv::{Move, Undo, CAPTURE, CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, PROMO};
 use crate::piece::*;
@@ -389,12 +390,25 @@ impl Position {
         false
     }
 
-    /// Does any piece of `by` attack `sq`? Walks out from `sq`: two pawn
-    /// squares, eight knight squares, eight king squares, eight rays.
+    /// Does any piece of `by` attack `sq`? The king by one table lookup
+    /// (its square is known), then two pawn squares, and only if the board
+    /// holds any piece other than pawns and kings (the running `phase`,
+    /// exact by invariant, is their material) eight knight squares and, if a
+    /// bishop, rook or queen can be there at all (`phase` at least a
+    /// bishop's worth), the eight rays.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         let shift = by << 3;
+        // kings[by] + 119 - sq: no wrap, both are squares (<= 0x77).
+        let king = self.kings[(by & 1) as usize];
+        let d = LINE[((king + 119) - sq) as usize];
+        if d != 0 && step(sq, d) == king {
+            return true;
+        }
         if self.pawn_attacks(sq, by) {
             return true;
+        }
+        if self.phase == 0 {
+            return false;
         }
         let knight = KNIGHT | shift;
         for d in KNIGHT_STEPS {
@@ -403,12 +417,8 @@ impl Position {
                 return true;
             }
         }
-        let king = KING | shift;
-        for d in KING_STEPS {
-            let t = step(sq, d);
-            if !offboard(t) && self.at(t) == king {
-                return true;
-            }
+        if self.phase < PHASE[BISHOP as usize] {
+            return false;
         }
         let (rook, bishop, queen) = (ROOK | shift, BISHOP | shift, QUEEN | shift);
         for d in ROOK_DIRS {
