@@ -114,9 +114,16 @@ impl Position {
         let mut kept = 0;
         for i in 0..n {
             let m = out[i];
-            let undo = self.make(m);
-            let legal = self.move_was_legal(m, in_check);
-            self.unmake(m, undo);
+            let legal = match self.legality(m, in_check) {
+                Legality::Legal => true,
+                Legality::Illegal => false,
+                Legality::AfterMake => {
+                    let undo = self.make(m);
+                    let legal = self.last_move_was_legal();
+                    self.unmake(m, undo);
+                    legal
+                }
+            };
             if legal {
                 out[kept] = m;
                 kept += 1;

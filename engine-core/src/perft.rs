@@ -1,17 +1,18 @@
 //! Perft: count the leaves of the legal move tree to a fixed depth.
 //!
 //! The reference counts are exact integers published for standard positions,
-//! so a single wrong move anywhere in the tree shows up. Every move is made,
-//! tested for legality and unmade, leaves included: there is no bulk
-//! counting, so the figure measures the same make / is-attacked / unmake path
-//! the search uses.
+//! so a single wrong move anywhere in the tree shows up. Legality is decided
+//! as the search decides it ([`Position::legality`], then make, and the
+//! attack test after make where that is still needed), and every legal move
+//! is made and unmade, leaves included: there is no bulk counting, so the
+//! figure measures the same path the search uses.
 //!
 //! Move lists come from one arena, sliced per ply as the search does, rather
 //! than from a list per recursion level on the stack.
 
 use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::Move;
-use crate::position::Position;
+use crate::position::{Legality, Position};
 
 /// Arena slots used by [`perft`] (2 KB): room for any real position's tree
 /// well past the depths that finish; [`perft_in`] takes a larger arena.
@@ -39,8 +40,12 @@ pub fn perft_in(pos: &mut Position, depth: u8, arena: &mut [Move]) -> Option<u64
     let (moves, rest) = arena.split_at_mut(n);
     let mut total: u64 = 0;
     for &m in moves.iter() {
+        let pre = pos.legality(m, in_check);
+        if pre == Legality::Illegal {
+            continue;
+        }
         let undo = pos.make(m);
-        let below = if !pos.move_was_legal(m, in_check) {
+        let below = if pre == Legality::AfterMake && !pos.last_move_was_legal() {
             Some(0)
         } else if depth == 1 {
             Some(1)

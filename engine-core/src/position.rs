@@ -67,6 +67,18 @@ static LINE: [i8; 240] = {
     t
 };
 
+/// A pseudo-legal move's legality as far as [`Position::legality`] can
+/// tell before making it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Legality {
+    /// It leaves the king attacked.
+    Illegal,
+    /// It does not.
+    Legal,
+    /// Make it and ask [`Position::last_move_was_legal`].
+    AfterMake,
+}
+
 /// The most attackers one side can have on one square (8 rays + 8 knight
 /// squares), so a list of this length never overflows.
 pub const MAX_ATTACKERS: usize = 16;
@@ -338,6 +350,55 @@ impl Position {
     #[inline]
     pub fn last_move_was_legal(&self) -> bool {
         !self.is_attacked(self.kings[(self.side ^ 1) as usize], self.side)
+    }
+
+    /// What can be said of a pseudo-legal move's legality before it is made,
+    /// given whether the side to move is in check. Never wrong: `Legal` and
+    /// `Illegal` are what make / [`Position::last_move_was_legal`] / unmake
+    /// would answer; `AfterMake` (en passant, and non-king moves out of
+    /// check) says to ask that after `make`.
+    ///
+    /// * A king move: the destination is attacked with the king lifted off
+    ///   its square (so it cannot shield a ray along which it retreats).
+    ///   Castling is generated only when fully legal.
+    /// * Not in check, not en passant: the piece can only be pinned, on the
+    ///   line from the king through `from` (the 240-byte `LINE` table). If
+    ///   nothing stands between the king and `from` and the first piece
+    ///   beyond `from` is an enemy slider moving along that line, the move is
+    ///   legal only along the same line.
+    pub fn legality(&mut self, m: Move, in_check: bool) -> Legality {
+        let us = self.side;
+        let king = self.kings[us as usize];
+        if m.from == king {
+            if m.flags & (CASTLE_KING | CASTLE_QUEEN) != 0 {
+                return Legality::Legal;
+            }
+            let k = self.at(king);
+            self.set(king, EMPTY);
+            let attacked = self.is_attacked(m.to, us ^ 1);
+            self.set(king, k);
+            return if attacked { Legality::Illegal } else { Legality::Legal };
+        }
+        if in_check || m.flags & EN_PASSANT != 0 {
+            return Legality::AfterMake;
+        }
+        // from + 119 <= 238 and king <= 119: no wrap in either step.
+        let d = LINE[((m.from + 119) - king) as usize];
+        if d == 0 {
+            return Legality::Legal;
+        }
+        let mut t = step(king, d);
+        while t != m.from {
+            if self.at(t) != EMPTY {
+                return Legality::Legal;
+            }
+            t = step(t, d);
+        }
+        if !self.slider_on_line(m.from, d, us ^ 1) || LINE[((m.to + 119) - king) as usize] == d {
+            Legality::Legal
+        } else {
+            Legality::Illegal
+        }
     }
 
     /// Called right after `make(m)`, with whether the mover was in check

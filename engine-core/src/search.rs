@@ -27,7 +27,7 @@
 use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::Move;
 use crate::piece::*;
-use crate::position::Position;
+use crate::position::{Legality, Position};
 
 /// Score of being mated now; a mate `n` plies away scores `MATE - n`.
 pub const MATE: i16 = 29_000;
@@ -351,8 +351,12 @@ impl Searcher {
         let mut legal = false;
         for i in start..end {
             let m = self.pick_best(i, end);
+            let pre = self.pos.legality(m, in_check);
+            if pre == Legality::Illegal {
+                continue;
+            }
             let undo = self.pos.make(m);
-            if !self.pos.move_was_legal(m, in_check) {
+            if pre == Legality::AfterMake && !self.pos.last_move_was_legal() {
                 self.pos.unmake(m, undo);
                 continue;
             }
@@ -422,8 +426,12 @@ impl Searcher {
         let mut legal = false;
         for i in start..end {
             let m = self.pick_best(i, end);
+            let pre = self.pos.legality(m, in_check);
+            if pre == Legality::Illegal {
+                continue;
+            }
             let undo = self.pos.make(m);
-            if !self.pos.move_was_legal(m, in_check) {
+            if pre == Legality::AfterMake && !self.pos.last_move_was_legal() {
                 self.pos.unmake(m, undo);
                 continue;
             }
