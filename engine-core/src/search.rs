@@ -349,8 +349,12 @@ impl Searcher {
         self.score_moves(start, end, ply);
         let mut best = -INF;
         let mut legal = false;
+        // Once the best remaining score is 0, every remaining score is 0 and
+        // pick-best would take them in list order: skip the scans.
+        let mut rest_unscored = false;
         for i in start..end {
-            let m = self.pick_best(i, end);
+            let m = if rest_unscored { self.arena[i] } else { self.pick_best(i, end) };
+            rest_unscored = m.score == 0;
             let pre = self.pos.legality(m, in_check);
             if pre == Legality::Illegal {
                 continue;
@@ -424,8 +428,12 @@ impl Searcher {
         };
         self.score_moves(start, end, ply);
         let mut legal = false;
+        // Once the best remaining score is 0, every remaining score is 0 and
+        // pick-best would take them in list order: skip the scans.
+        let mut rest_unscored = false;
         for i in start..end {
-            let m = self.pick_best(i, end);
+            let m = if rest_unscored { self.arena[i] } else { self.pick_best(i, end) };
+            rest_unscored = m.score == 0;
             let pre = self.pos.legality(m, in_check);
             if pre == Legality::Illegal {
                 continue;
@@ -482,17 +490,24 @@ impl Searcher {
         }
     }
 
-    /// Swap the best-scored move of `arena[i..end]` into slot `i` and return it.
+    /// Swap the best-scored move of `arena[i..end]` into slot `i` and return
+    /// it (the first of equals: ties keep generation order). One slice and a
+    /// plain walk: no per-element bounds checks or index arithmetic.
     #[inline]
     fn pick_best(&mut self, i: usize, end: usize) -> Move {
-        let mut best = i;
-        for j in i + 1..end {
-            if self.arena[j].score > self.arena[best].score {
+        let list = &mut self.arena[i..end];
+        let mut best = 0;
+        let mut best_score = list[0].score;
+        let mut j = 1;
+        while j < list.len() {
+            if list[j].score > best_score {
                 best = j;
+                best_score = list[j].score;
             }
+            j += 1;
         }
-        self.arena.swap(i, best);
-        self.arena[i]
+        list.swap(0, best);
+        list[0]
     }
 
     fn store_killer(&mut self, ply: u8, m: Move) {
