@@ -227,18 +227,19 @@ impl Position {
     /// The position's value for `side` in centipawns (positive = good).
     pub fn evaluate(&self, side: Color) -> i16 {
         let mut score = self.mg;
-        if self.phase < PHASE_ENDGAME {
+        let phase = self.phase();
+        if phase < PHASE_ENDGAME {
             let eg = self.eg;
-            score += if self.phase >= 2400 {
+            score += if phase >= 2400 {
                 eg >> 2
-            } else if self.phase >= 1600 {
+            } else if phase >= 1600 {
                 eg >> 1
-            } else if self.phase >= 800 {
+            } else if phase >= 800 {
                 eg - (eg >> 2)
             } else {
                 eg
             };
-            if self.phase <= PHASE_MATE_DRIVE && (score > MATE_DRIVE_LEAD || score < -MATE_DRIVE_LEAD) {
+            if phase <= PHASE_MATE_DRIVE && (score > MATE_DRIVE_LEAD || score < -MATE_DRIVE_LEAD) {
                 score += if score > 0 { self.mate_drive(WHITE) } else { -self.mate_drive(BLACK) };
             }
         }

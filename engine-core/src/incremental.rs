@@ -20,8 +20,9 @@ pub struct Delta {
     pub mg: i16,
     /// Change of the endgame-extra total.
     pub eg: i16,
-    /// Change of the phase (non-pawn material).
-    pub phase: i16,
+    /// Change of each colour's non-pawn material (White, Black): the
+    /// phase is their sum, and the attack test reads each side's alone.
+    pub phase: [i16; 2],
     /// XOR into the placement hash.
     pub hash: u32,
 }
@@ -68,13 +69,15 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
     let promo = m.flags & PROMO;
     let mut d = if promo == 0 {
         let (mg, eg, key) = (MG_BY_PIECE[p], EG_BY_PIECE[p], KEYS_BY_PIECE[p]);
-        Delta { mg: mg[to] - mg[from], eg: eg[to] as i16 - eg[from] as i16, phase: 0, hash: key[from] ^ key[to] }
+        Delta { mg: mg[to] - mg[from], eg: eg[to] as i16 - eg[from] as i16, phase: [0, 0], hash: key[from] ^ key[to] }
     } else {
         let a = ((promo | (moved & BLACK_BIT)) & 15) as usize;
+        let mut phase = [0, 0];
+        phase[(color(moved) & 1) as usize] = PHASE[a] - PHASE[p];
         Delta {
             mg: MG_BY_PIECE[a][to] - MG_BY_PIECE[p][from],
             eg: EG_BY_PIECE[a][to] as i16 - EG_BY_PIECE[p][from] as i16,
-            phase: PHASE[a] - PHASE[p],
+            phase,
             hash: KEYS_BY_PIECE[p][from] ^ KEYS_BY_PIECE[a][to],
         }
     };
@@ -84,7 +87,7 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
         let at = if m.flags & EN_PASSANT != 0 { (to_tile(m.to ^ 0x10) & 63) as usize } else { to };
         d.mg -= MG_BY_PIECE[c][at];
         d.eg -= EG_BY_PIECE[c][at] as i16;
-        d.phase -= PHASE[c];
+        d.phase[(color(captured) & 1) as usize] -= PHASE[c];
         d.hash ^= KEYS_BY_PIECE[c][at];
     }
     if m.flags & (CASTLE_KING | CASTLE_QUEEN) != 0 {

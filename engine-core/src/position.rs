@@ -10,7 +10,8 @@
 //! * `ep` is [`NO_SQUARE`] or the square just crossed by a double push.
 //!
 //! * the running totals (`mg`, `eg`, `phase`, `hash`) equal a recount of the
-//!   board ([`Position::recount`]);
+//!   board ([`Position::recount`]), and so does each side's part of `phase`
+//!   (its non-pawn material, which the attack test reads);
 //! * the key history holds the keys of the positions before each of the last
 //!   `min(history_len, 127)` moves, newest last.
 //!
@@ -117,8 +118,9 @@ pub struct Position {
     pub(crate) mg: i16,
     /// Endgame extra for pawns and kings, White-positive. Bound: |eg| < 1,000.
     pub(crate) eg: i16,
-    /// Non-pawn material of both sides. Bound: 0..=20,800.
-    pub(crate) phase: i16,
+    /// Non-pawn material of each side (White, Black); the phase is their
+    /// sum. Bound: 0..=10,400 each.
+    pub(crate) phase: [i16; 2],
     /// Entries pushed since the position was set up, less those popped
     /// (saturating: a game of 65,535 plies is not a concern).
     pub(crate) hist_len: u16,
@@ -142,6 +144,7 @@ impl PartialEq for Position {
             && self.fullmove == other.fullmove
             && self.kings == other.kings
             && self.totals() == other.totals()
+            && self.phase == other.phase
             && self.hist_top == other.hist_top
             && self.hist_len == other.hist_len;
         same_state && (1..=self.hist_len.min(HISTORY_LIVE)).all(|back| self.history_key(back) == other.history_key(back))
@@ -177,7 +180,7 @@ impl Position {
             kings: [NO_SQUARE; 2],
             mg: 0,
             eg: 0,
-            phase: 0,
+            phase: [0, 0],
             hash: 0,
             history: [0; HISTORY_SIZE],
             hist_top: 0,
@@ -204,7 +207,7 @@ impl Position {
     /// The running totals as carried.
     #[inline]
     pub fn totals(&self) -> Totals {
-        Totals { mg: self.mg, eg: self.eg, phase: self.phase, hash: self.hash }
+        Totals { mg: self.mg, eg: self.eg, phase: self.phase(), hash: self.hash }
     }
 
     /// The running totals recounted from the board (a full walk: for set-up
@@ -220,11 +223,30 @@ impl Position {
         t
     }
 
+    /// Each side's non-pawn material recounted from the board.
+    pub(crate) fn recount_phases(&self) -> [i16; 2] {
+        let mut phase = [0i16; 2];
+        for sq in all_squares() {
+            let p = self.at(sq);
+            if p != EMPTY {
+                phase[(color(p) & 1) as usize] += PHASE[(p & 15) as usize];
+            }
+        }
+        phase
+    }
+
+    /// The phase: non-pawn material of both sides, 0..=20,800.
+    #[inline(always)]
+    pub(crate) fn phase(&self) -> i16 {
+        self.phase[0] + self.phase[1]
+    }
+
     /// Set the running totals from the board. Called wherever pieces arrive
     /// without going through `make` (start position, FEN).
     pub(crate) fn refresh(&mut self) {
         let t = self.recount();
-        (self.mg, self.eg, self.phase, self.hash) = (t.mg, t.eg, t.phase, t.hash);
+        (self.mg, self.eg, self.hash) = (t.mg, t.eg, t.hash);
+        self.phase = self.recount_phases();
     }
 
     /// The key of the position for repetition and the transposition table:
@@ -453,10 +475,10 @@ impl Position {
 
     /// Does any piece of `by` attack `sq`? The king by one table lookup
     /// (its square is known), then two pawn squares, and only if the board
-    /// holds any piece other than pawns and kings (the running `phase`,
-    /// exact by invariant, is their material) eight knight squares and, if a
-    /// bishop, rook or queen can be there at all (`phase` at least a
-    /// bishop's worth), the eight rays.
+    /// holds any piece of `by` other than pawns and king (the running
+    /// `phase[by]`, exact by invariant, is their material) eight knight
+    /// squares and, if `by` can have a bishop, rook or queen at all
+    /// (`phase[by]` at least a bishop's worth), the eight rays.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         let shift = by << 3;
         // kings[by] + 119 - sq: no wrap, both are squares (<= 0x77).
@@ -468,7 +490,8 @@ impl Position {
         if self.pawn_attacks(sq, by) {
             return true;
         }
-        if self.phase == 0 {
+        let material = self.phase[(by & 1) as usize];
+        if material == 0 {
             return false;
         }
         let knight = KNIGHT | shift;
@@ -478,7 +501,7 @@ impl Position {
                 return true;
             }
         }
-        if self.phase < PHASE[BISHOP as usize] {
+        if material < PHASE[BISHOP as usize] {
             return false;
         }
         let (rook, bishop, queen) = (ROOK | shift, BISHOP | shift, QUEEN | shift);
@@ -619,11 +642,17 @@ impl Position {
         if undo {
             self.mg -= d.mg;
             self.eg -= d.eg;
-            self.phase -= d.phase;
+            if d.phase != [0, 0] {
+                self.phase[0] -= d.phase[0];
+                self.phase[1] -= d.phase[1];
+            }
         } else {
             self.mg += d.mg;
             self.eg += d.eg;
-            self.phase += d.phase;
+            if d.phase != [0, 0] {
+                self.phase[0] += d.phase[0];
+                self.phase[1] += d.phase[1];
+            }
         }
         self.hash ^= d.hash;
     }
@@ -660,5 +689,50 @@ impl Position {
         self.apply(delta(m, moved, undo.captured), true);
         self.hist_top = self.hist_top.wrapping_sub(1) & (HISTORY_SIZE as u8 - 1);
         self.hist_len = self.hist_len.saturating_sub(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::{GenMode, MAX_MOVES};
+
+    /// Every move of a tree (captures, promotions, castling, en passant):
+    /// after make and after unmake, each side's non-pawn material equals a
+    /// recount, and legality decided before make agrees with the test after.
+    fn walk(pos: &mut Position, depth: u8) {
+        let mut moves = [Move::NONE; MAX_MOVES];
+        let n = pos.generate(&mut moves, GenMode::All);
+        let in_check = pos.in_check();
+        for &m in &moves[..n] {
+            let pre = pos.legality(m, in_check);
+            let undo = pos.make(m);
+            assert_eq!(pos.phase, pos.recount_phases(), "after {m}");
+            let legal = pos.last_move_was_legal();
+            assert_eq!(pos.move_was_legal(m, in_check), legal, "after {m}");
+            match pre {
+                Legality::Legal => assert!(legal, "{m}"),
+                Legality::Illegal => assert!(!legal, "{m}"),
+                Legality::AfterMake => {}
+            }
+            if legal && depth > 1 {
+                walk(pos, depth - 1);
+            }
+            pos.unmake(m, undo);
+            assert_eq!(pos.phase, pos.recount_phases(), "after undoing {m}");
+        }
+    }
+
+    #[test]
+    fn side_material_and_early_legality_hold_over_trees() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let mut pos = Position::from_fen(fen).unwrap();
+            walk(&mut pos, 3);
+        }
     }
 }
