@@ -13,6 +13,7 @@
 //! | [`layout`] | where everything sits and in which colour |
 //! | [`app`] | [`App`]: the game flow, menus, overlays, the computer's turn |
 //! | [`text`] | digits without a divide |
+//! | [`drive`] | the drive harness's workload and figures, for the C64's drive build |
 //!
 //! Rules kept for the 6502: no heap, no `dyn`, no floating point, no large
 //! arrays on the stack (the `App` holds its buffers), explicit integer
@@ -21,6 +22,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod drive;
 pub mod glyphs;
 pub mod input;
 pub mod layout;

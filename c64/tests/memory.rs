@@ -1,0 +1,42 @@
+//! The C64 program's static memory, pinned (docs/c64.md, "Memory budget").
+//!
+//! On the C64 the searcher and the user interface (with its game) are the
+//! program's two statics (`.bss`), between its code and the soft stack below
+//! `$CC00` (c64/c64chess.ld). A struct that grows eats the stack's room, so
+//! each has a budget here and this test fails when one is exceeded: raise a
+//! budget only together with the table in docs/c64.md.
+//!
+//! Sizes are measured on the host, which aligns fields; on the 6502 every
+//! type has alignment 1 and none of these holds a pointer or `usize`, so
+//! the C64's sizes are at most these (the AVR build, also alignment 1,
+//! measured Searcher 6,075 and App 3,156 bytes against 6,080 and 3,164 here).
+
+use std::mem::size_of;
+
+use c64::App;
+use engine_core::game::Game;
+use engine_core::{Position, Searcher};
+
+/// Both statics together: the program's `.bss`, less a few bytes of SDK state.
+const STATICS_BUDGET: usize = 9_500;
+
+#[test]
+fn static_memory_stays_within_its_budget() {
+    let sizes = [
+        ("Searcher (static)", size_of::<Searcher>(), 6_200),
+        ("App (static)", size_of::<App>(), 3_300),
+        ("Game (inside App)", size_of::<Game>(), 3_050),
+        ("Position (in Game and Searcher)", size_of::<Position>(), 700),
+    ];
+    for (what, size, budget) in sizes {
+        println!("{what}: {size} bytes (budget {budget})");
+        assert!(
+            size <= budget,
+            "{what} is {size} bytes, over its C64 budget of {budget}: the statics would eat the soft \
+             stack's room below $CC00 (docs/c64.md, \"Memory budget\")"
+        );
+    }
+    let statics = size_of::<Searcher>() + size_of::<App>();
+    println!("statics: {statics} bytes (budget {STATICS_BUDGET})");
+    assert!(statics <= STATICS_BUDGET, "the C64's statics are {statics} bytes, over {STATICS_BUDGET}");
+}
