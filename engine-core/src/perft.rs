@@ -44,7 +44,7 @@ pub fn perft_in(pos: &mut Position, depth: u8, arena: &mut [Move]) -> Option<u64
         if pre == Legality::Illegal {
             continue;
         }
-        let undo = pos.make(m);
+        let (undo, d) = pos.make_keep(m);
         let below = if pre == Legality::AfterMake && !pos.last_move_was_legal() {
             Some(0)
         } else if depth == 1 {
@@ -52,7 +52,7 @@ pub fn perft_in(pos: &mut Position, depth: u8, arena: &mut [Move]) -> Option<u64
         } else {
             perft_in(pos, depth - 1, rest)
         };
-        pos.unmake(m, undo);
+        pos.unmake_applied(m, undo, &d);
         total += below?;
     }
     Some(total)

@@ -359,14 +359,16 @@ impl Searcher {
             if pre == Legality::Illegal {
                 continue;
             }
-            let undo = self.pos.make(m);
-            if pre == Legality::AfterMake && !self.pos.last_move_was_legal() {
-                self.pos.unmake(m, undo);
+            let (undo, d) = self.pos.make_keep(m);
+            // One take-back for both outcomes: `make_keep` and
+            // `unmake_applied` are inlined, once each per loop.
+            let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
+            let score = if ok { -self.negamax(hooks, depth - 1, -beta, -alpha, ply + 1) } else { 0 };
+            self.pos.unmake_applied(m, undo, &d);
+            if !ok {
                 continue;
             }
             legal = true;
-            let score = -self.negamax(hooks, depth - 1, -beta, -alpha, ply + 1);
-            self.pos.unmake(m, undo);
             if self.abort {
                 break;
             }
@@ -438,14 +440,16 @@ impl Searcher {
             if pre == Legality::Illegal {
                 continue;
             }
-            let undo = self.pos.make(m);
-            if pre == Legality::AfterMake && !self.pos.last_move_was_legal() {
-                self.pos.unmake(m, undo);
+            let (undo, d) = self.pos.make_keep(m);
+            // One take-back for both outcomes: `make_keep` and
+            // `unmake_applied` are inlined, once each per loop.
+            let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
+            let score = if ok { -self.quiesce(hooks, -beta, -alpha, ply + 1) } else { 0 };
+            self.pos.unmake_applied(m, undo, &d);
+            if !ok {
                 continue;
             }
             legal = true;
-            let score = -self.quiesce(hooks, -beta, -alpha, ply + 1);
-            self.pos.unmake(m, undo);
             if self.abort {
                 break;
             }
