@@ -423,6 +423,46 @@ impl Position {
         }
     }
 
+    /// Called right after `make(m)` of a legal move: is the side now to move
+    /// in check? The same answer as [`Position::in_check`], found from the
+    /// move: that side was not in check before it (its opponent was to
+    /// move), so only the piece now on `to` can attack its king directly,
+    /// and only a slider uncovered on the line through `from` can attack it
+    /// anew. Castling and en passant (a second piece moves) take the full test.
+    pub fn in_check_after(&self, m: Move) -> bool {
+        if m.flags & (EN_PASSANT | CASTLE_KING | CASTLE_QUEEN) != 0 {
+            return self.in_check();
+        }
+        let them = self.side ^ 1; // the side that moved
+        let king = self.kings[self.side as usize];
+        // king - to as a signed 0x88 difference: both are squares, so it fits.
+        let diff = king.wrapping_sub(m.to) as i8;
+        let p = self.at(m.to);
+        match kind(p) {
+            PAWN => {
+                // A White pawn attacks up (-15 / -17), a Black one down.
+                let (a, b): (i8, i8) = if them == WHITE { (-15, -17) } else { (15, 17) };
+                if diff == a || diff == b {
+                    return true;
+                }
+            }
+            KNIGHT => {
+                if matches!(diff, -33 | -31 | -18 | -14 | 14 | 18 | 31 | 33) {
+                    return true;
+                }
+            }
+            BISHOP | ROOK | QUEEN => {
+                let d = LINE[((m.to + 119) - king) as usize];
+                if d != 0 && self.slider_on_line(king, d, them) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        let d = LINE[((m.from + 119) - king) as usize];
+        d != 0 && self.slider_on_line(king, d, them)
+    }
+
     /// Called right after `make(m)`, with whether the mover was in check
     /// before it: true if the move did not leave the mover's own king
     /// attacked. Always the same answer as [`Position::last_move_was_legal`],
@@ -741,6 +781,9 @@ mod tests {
                 Legality::Legal => assert!(legal, "{m}"),
                 Legality::Illegal => assert!(!legal, "{m}"),
                 Legality::AfterMake => {}
+            }
+            if legal {
+                assert_eq!(pos.in_check_after(m), pos.in_check(), "after {m}");
             }
             if legal && depth > 1 {
                 walk(pos, depth - 1);

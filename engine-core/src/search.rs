@@ -249,7 +249,8 @@ impl Searcher {
             for i in 0..n {
                 let m = self.arena[i];
                 let undo = self.pos.make(m);
-                let score = -self.negamax(hooks, depth - 1, -INF, -alpha, 1);
+                let check = self.pos.in_check_after(m);
+                let score = -self.negamax(hooks, depth - 1, -INF, -alpha, 1, check);
                 self.pos.unmake(m, undo);
                 if self.abort {
                     break;
@@ -326,9 +327,20 @@ impl Searcher {
         Some((start, start + n))
     }
 
-    fn negamax<H: SearchHooks>(&mut self, hooks: &mut H, depth: u8, mut alpha: i16, beta: i16, ply: u8) -> i16 {
+    /// `in_check`: whether the side to move is in check (the parent knows it
+    /// from the move it made, [`Position::in_check_after`]).
+    #[allow(clippy::too_many_arguments)]
+    fn negamax<H: SearchHooks>(
+        &mut self,
+        hooks: &mut H,
+        depth: u8,
+        mut alpha: i16,
+        beta: i16,
+        ply: u8,
+        in_check: bool,
+    ) -> i16 {
         if depth == 0 {
-            return self.quiesce(hooks, alpha, beta, ply);
+            return self.quiesce(hooks, alpha, beta, ply, in_check);
         }
         if self.out_of_budget(hooks) {
             return 0;
@@ -342,7 +354,6 @@ impl Searcher {
         if ply as usize >= MAX_PLY - 1 {
             return self.pos.evaluate(self.pos.side_to_move());
         }
-        let in_check = self.pos.in_check();
         let Some((start, end)) = self.generate(GenMode::All) else {
             return self.pos.evaluate(self.pos.side_to_move());
         };
@@ -363,7 +374,7 @@ impl Searcher {
             // One take-back for both outcomes: `make_keep` and
             // `unmake_applied` are inlined, once each per loop.
             let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
-            let score = if ok { -self.negamax(hooks, depth - 1, -beta, -alpha, ply + 1) } else { 0 };
+            let score = if ok { -self.negamax(hooks, depth - 1, -beta, -alpha, ply + 1, self.pos.in_check_after(m)) } else { 0 };
             self.pos.unmake_applied(m, undo, &d);
             if !ok {
                 continue;
@@ -396,7 +407,8 @@ impl Searcher {
         best
     }
 
-    fn quiesce<H: SearchHooks>(&mut self, hooks: &mut H, mut alpha: i16, beta: i16, ply: u8) -> i16 {
+    /// `in_check` as for [`Searcher::negamax`].
+    fn quiesce<H: SearchHooks>(&mut self, hooks: &mut H, mut alpha: i16, beta: i16, ply: u8, in_check: bool) -> i16 {
         if self.out_of_budget(hooks) {
             return 0;
         }
@@ -407,7 +419,6 @@ impl Searcher {
             self.seldepth = ply;
         }
         let side = self.pos.side_to_move();
-        let in_check = self.pos.in_check();
         // Out of plies or arena while in check there is no stand-pat score
         // to fall back on, so these exits return the static evaluation.
         if ply as usize >= MAX_PLY - 1 {
@@ -444,7 +455,7 @@ impl Searcher {
             // One take-back for both outcomes: `make_keep` and
             // `unmake_applied` are inlined, once each per loop.
             let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
-            let score = if ok { -self.quiesce(hooks, -beta, -alpha, ply + 1) } else { 0 };
+            let score = if ok { -self.quiesce(hooks, -beta, -alpha, ply + 1, self.pos.in_check_after(m)) } else { 0 };
             self.pos.unmake_applied(m, undo, &d);
             if !ok {
                 continue;
