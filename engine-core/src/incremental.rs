@@ -69,7 +69,16 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
     let promo = m.flags & PROMO;
     let mut d = if promo == 0 {
         let (mg, eg, key) = (MG_BY_PIECE[p], EG_BY_PIECE[p], KEYS_BY_PIECE[p]);
-        Delta { mg: mg[to] - mg[from], eg: eg[to] as i16 - eg[from] as i16, phase: [0, 0], hash: key[from] ^ key[to] }
+        // Table entries are below 1,000 in size (material plus a square
+        // bonus; the endgame table is i8), so these differences cannot
+        // overflow: wrapping arithmetic spares the 8-bit CPU a check that
+        // cannot fire. The running totals are still added with checks.
+        Delta {
+            mg: mg[to].wrapping_sub(mg[from]),
+            eg: (eg[to] as i16).wrapping_sub(eg[from] as i16),
+            phase: [0, 0],
+            hash: key[from] ^ key[to],
+        }
     } else {
         let a = ((promo | (moved & BLACK_BIT)) & 15) as usize;
         let mut phase = [0, 0];

@@ -93,11 +93,14 @@ impl Position {
             };
             let mut f: u8 = 0;
             while f < 8 {
-                // `p ^ our_bit` is the piece's type 1..=6 exactly when the cell
-                // holds a piece of the side to move (empty -> 8 or 0, theirs -> 9..14).
-                let k = cells[f as usize] ^ our_bit;
-                if k.wrapping_sub(1) < KING {
-                    self.gen_from(&mut sink, row | f, k, quiet);
+                // Most cells are empty: that test first. Then `cell ^ our_bit`
+                // is the piece's type 1..=6 exactly when it is ours (theirs -> 9..14).
+                let cell = cells[f as usize];
+                if cell != EMPTY {
+                    let k = cell ^ our_bit;
+                    if k <= KING {
+                        self.gen_from(&mut sink, row | f, k, quiet);
+                    }
                 }
                 f += 1;
             }

@@ -254,7 +254,11 @@ impl Position {
     /// a capture there is actually possible (otherwise the square changes
     /// nothing about the position).
     pub fn key(&self) -> u32 {
-        let mut k = self.hash ^ CASTLE_KEYS[(self.castle & 15) as usize];
+        let mut k = self.hash;
+        if self.castle != 0 {
+            // CASTLE_KEYS[0] is 0: no rights, nothing to fold in.
+            k ^= CASTLE_KEYS[(self.castle & 15) as usize];
+        }
         if self.side == BLACK {
             k ^= SIDE_KEY;
         }

@@ -487,14 +487,17 @@ impl Searcher {
     /// Write ordering scores into `arena[start..end]`.
     fn score_moves(&mut self, start: usize, end: usize, ply: u8) {
         let killers = self.killers[ply as usize & (MAX_PLY - 1)];
-        for i in start..end {
-            let m = self.arena[i];
-            self.arena[i].score = match m.promotion() {
+        let pos = &self.pos;
+        let list = &mut self.arena[start..end];
+        let mut i = 0;
+        while i < list.len() {
+            let m = list[i];
+            list[i].score = match m.promotion() {
                 QUEEN => order::QUEEN_PROMOTION,
                 0 if m.is_capture() => {
                     // En passant takes a pawn that is not on `to`.
-                    let victim = kind(self.pos.at(m.to)).max(PAWN);
-                    let attacker = kind(self.pos.at(m.from));
+                    let victim = kind(pos.at(m.to)).max(PAWN);
+                    let attacker = kind(pos.at(m.from));
                     order::CAPTURE_BASE + (victim << 3) - attacker
                 }
                 0 if m == killers[0] => order::KILLER_1,
@@ -502,6 +505,7 @@ impl Searcher {
                 0 => 0,
                 _ => order::UNDERPROMOTION,
             };
+            i += 1;
         }
     }
 
