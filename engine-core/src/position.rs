@@ -696,14 +696,14 @@ impl Position {
         if undo {
             self.mg -= d.mg;
             self.eg -= d.eg;
-            if d.phase != [0, 0] {
+            if (d.phase[0] | d.phase[1]) != 0 {
                 self.phase[0] -= d.phase[0];
                 self.phase[1] -= d.phase[1];
             }
         } else {
             self.mg += d.mg;
             self.eg += d.eg;
-            if d.phase != [0, 0] {
+            if (d.phase[0] | d.phase[1]) != 0 {
                 self.phase[0] += d.phase[0];
                 self.phase[1] += d.phase[1];
             }

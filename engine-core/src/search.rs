@@ -363,7 +363,10 @@ impl Searcher {
         // Once the best remaining score is 0, every remaining score is 0 and
         // pick-best would take them in list order: skip the scans.
         let mut rest_unscored = false;
-        for i in start..end {
+        let mut next = start;
+        while next < end {
+            let i = next;
+            next += 1;
             let m = if rest_unscored { self.arena[i] } else { self.pick_best(i, end) };
             rest_unscored = m.score == 0;
             let pre = self.pos.legality(m, in_check);
@@ -374,7 +377,14 @@ impl Searcher {
             // One take-back for both outcomes: `make_keep` and
             // `unmake_applied` are inlined, once each per loop.
             let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
-            let score = if ok { -self.negamax(hooks, depth - 1, -beta, -alpha, ply + 1, self.pos.in_check_after(m)) } else { 0 };
+            let score = if !ok {
+                0
+            } else if depth == 1 {
+                // What negamax would do at depth 0, without its entry costs.
+                -self.quiesce(hooks, -beta, -alpha, ply + 1, self.pos.in_check_after(m))
+            } else {
+                -self.negamax(hooks, depth - 1, -beta, -alpha, ply + 1, self.pos.in_check_after(m))
+            };
             self.pos.unmake_applied(m, undo, &d);
             if !ok {
                 continue;
@@ -435,6 +445,23 @@ impl Searcher {
             }
             best = stand;
         }
+        self.quiesce_moves(hooks, alpha, beta, ply, in_check, best)
+    }
+
+    /// The move loop of [`Searcher::quiesce`], out of line: a node that
+    /// stands pat (the common case) then never pays this large function's
+    /// register saves. `best` is the stand-pat score, or `-INF` in check.
+    #[inline(never)]
+    fn quiesce_moves<H: SearchHooks>(
+        &mut self,
+        hooks: &mut H,
+        mut alpha: i16,
+        beta: i16,
+        ply: u8,
+        in_check: bool,
+        mut best: i16,
+    ) -> i16 {
+        let side = self.pos.side_to_move();
         let mode = if in_check { GenMode::All } else { GenMode::Captures };
         let Some((start, end)) = self.generate(mode) else {
             return self.pos.evaluate(side);
@@ -444,7 +471,10 @@ impl Searcher {
         // Once the best remaining score is 0, every remaining score is 0 and
         // pick-best would take them in list order: skip the scans.
         let mut rest_unscored = false;
-        for i in start..end {
+        let mut next = start;
+        while next < end {
+            let i = next;
+            next += 1;
             let m = if rest_unscored { self.arena[i] } else { self.pick_best(i, end) };
             rest_unscored = m.score == 0;
             let pre = self.pos.legality(m, in_check);
