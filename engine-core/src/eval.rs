@@ -140,7 +140,7 @@ const fn build_mg() -> [[i16; 64]; 12] {
     let mut out = [[0i16; 64]; 12];
     let mut p = 0;
     while p < 16 {
-        let k = (p & 7) as usize;
+        let k = p & 7;
         if k >= 1 && k <= 6 {
             let mut t = 0;
             while t < 64 {
@@ -162,7 +162,7 @@ const fn build_eg() -> [[i8; 64]; 5] {
     let mut out = [[0i8; 64]; 5];
     let mut p = 0;
     while p < 16 {
-        let k = (p & 7) as usize;
+        let k = p & 7;
         let table = if k == PAWN as usize {
             Some(&PST_EG_PAWN)
         } else if k == KING as usize {
@@ -239,7 +239,7 @@ impl Position {
             } else {
                 eg
             };
-            if phase <= PHASE_MATE_DRIVE && (score > MATE_DRIVE_LEAD || score < -MATE_DRIVE_LEAD) {
+            if phase <= PHASE_MATE_DRIVE && !(-MATE_DRIVE_LEAD..=MATE_DRIVE_LEAD).contains(&score) {
                 score += if score > 0 { self.mate_drive(WHITE) } else { -self.mate_drive(BLACK) };
             }
         }

@@ -102,8 +102,9 @@ impl SearchHooks for () {}
 pub struct Lfsr(pub u8);
 
 impl Lfsr {
-    /// The next state (and value).
+    /// The next state (and value). Not `Iterator::next`: it never ends.
     #[inline]
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u8 {
         let carry = self.0 & 1;
         self.0 >>= 1;
