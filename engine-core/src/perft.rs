@@ -37,6 +37,7 @@ pub fn perft_in(pos: &mut Position, depth: u8, arena: &mut [Move]) -> Option<u64
         return None;
     }
     let in_check = pos.in_check();
+    let key = pos.key();
     let (moves, rest) = arena.split_at_mut(n);
     let mut total: u64 = 0;
     for &m in moves.iter() {
@@ -44,7 +45,7 @@ pub fn perft_in(pos: &mut Position, depth: u8, arena: &mut [Move]) -> Option<u64
         if pre == Legality::Illegal {
             continue;
         }
-        let (undo, d) = pos.make_keep(m);
+        let (undo, d) = pos.make_keep_keyed(m, key);
         let below = if pre == Legality::AfterMake && !pos.last_move_was_legal() {
             Some(0)
         } else if depth == 1 {

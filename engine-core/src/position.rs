@@ -286,7 +286,15 @@ impl Position {
     /// which it can (same side to move, so every second entry). The search
     /// scores one repeat as a draw.
     pub fn is_repetition(&self) -> bool {
-        let key = self.key();
+        self.is_repetition_keyed(self.key())
+    }
+
+    /// [`Position::is_repetition`] given `key`, which must be
+    /// [`Position::key`] (a caller that also makes moves from this position
+    /// computes it once for both).
+    #[inline]
+    pub fn is_repetition_keyed(&self, key: u32) -> bool {
+        debug_assert_eq!(key, self.key());
         let window = self.repetition_window();
         let mut back = 2;
         while back <= window {
@@ -641,9 +649,18 @@ impl Position {
     /// (the search does; 12 bytes a ply).
     #[inline(always)]
     pub fn make_keep(&mut self, m: Move) -> (Undo, Delta) {
+        self.make_keep_keyed(m, self.key())
+    }
+
+    /// [`Position::make_keep`] given `key`, which must be [`Position::key`]
+    /// of this position (the key `make` pushes onto the history ring): a
+    /// caller trying several moves from one position computes it once.
+    #[inline(always)]
+    pub fn make_keep_keyed(&mut self, m: Move, key: u32) -> (Undo, Delta) {
+        debug_assert_eq!(key, self.key());
         let us = self.side;
         let piece = self.at(m.from);
-        self.history[(self.hist_top as usize) & (HISTORY_SIZE - 1)] = self.key();
+        self.history[(self.hist_top as usize) & (HISTORY_SIZE - 1)] = key;
         self.hist_top = (self.hist_top + 1) & (HISTORY_SIZE as u8 - 1);
         self.hist_len = self.hist_len.saturating_add(1);
         let mut undo = Undo { captured: self.at(m.to), ep: self.ep, castle: self.castle, halfmove: self.halfmove };
