@@ -230,12 +230,15 @@ impl Position {
         let phase = self.phase();
         if phase < PHASE_ENDGAME {
             let eg = self.eg;
+            // Division (rounding toward zero), not a shift: a shift rounds
+            // negative values down and would score mirrored positions a
+            // centipawn apart. The compiler makes both cheap on the 6502.
             score += if phase >= 2400 {
-                eg >> 2
+                eg / 4
             } else if phase >= 1600 {
-                eg >> 1
+                eg / 2
             } else if phase >= 800 {
-                eg - (eg >> 2)
+                eg - eg / 4
             } else {
                 eg
             };

@@ -11,7 +11,10 @@
 //! Validation rejects positions the engine's invariants exclude: not exactly
 //! one king per side, a pawn on rank 1 or 8, the side not to move in check,
 //! a castling right without its king and rook at home, and an en passant
-//! square that no double push could have produced.
+//! square that no double push could have produced. A possible en passant
+//! square on which no legal capture exists is accepted and dropped: the
+//! engine keeps one only while a capture there is legal, so FEN output shows
+//! it only then (as Stockfish and shakmaty's "legal" mode do).
 
 use core::fmt;
 
@@ -135,6 +138,11 @@ impl Position {
         // Totals first: the attack test in `validate` reads `phase`.
         pos.refresh();
         validate(&mut pos)?;
+        // The engine keeps an en passant square only while a capture there
+        // is legal (see `Position::make`).
+        if pos.ep != NO_SQUARE && !pos.ep_capture_exists() {
+            pos.ep = NO_SQUARE;
+        }
         Ok(pos)
     }
 

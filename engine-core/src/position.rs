@@ -7,7 +7,8 @@
 //! * no pawn on rank 1 or 8;
 //! * the cells of the 0x88 dead zone (files 8..15) are `EMPTY` and never read;
 //! * a castling right implies its king and rook on their home squares;
-//! * `ep` is [`NO_SQUARE`] or the square just crossed by a double push.
+//! * `ep` is [`NO_SQUARE`] or the square just crossed by a double push, and
+//!   only while a legal en passant capture onto it exists.
 //!
 //! * the running totals (`mg`, `eg`, `phase`, `hash`) equal a recount of the
 //!   board ([`Position::recount`]), and so does each side's part of `phase`
@@ -18,12 +19,19 @@
 //! `make(m)` followed by `unmake(m, undo)` restores every field exactly.
 //!
 //! ## Repetition
-//! `make` pushes the key of the position it leaves onto a 128-entry ring and
+//! `make` pushes the key of the position it leaves onto a 256-entry ring and
 //! `unmake` pops it, so the ring always holds the game's history followed by
 //! the line being searched, with nothing for a caller to maintain. Scans look
 //! back at most as far as the fifty-move clock allows (an irreversible move
 //! makes older positions unreachable), as far as entries were actually pushed
 //! (a FEN load pushes none, whatever its clock says) and 127 entries.
+//!
+//! Why a ring twice the scan: `unmake` cannot restore the entry a `make`
+//! overwrote on a full ring. With 256 slots and scans of at most 127, the
+//! entries a scan reads stay intact through up to 129 net take-backs: more
+//! than the 127 plies the tile interface can undo, plus the search's own
+//! makes on top. Whole 32-bit keys: with 16 bits, a long shuffle's scans (up
+//! to 63 compares each) found false repetitions within a few thousand plies.
 
 use crate::hash::{CASTLE_KEYS, EP_KEYS, SIDE_KEY};
 use crate::eval::PHASE;
@@ -85,10 +93,10 @@ pub enum Legality {
 pub const MAX_ATTACKERS: usize = 16;
 
 /// Entries of the key history ring (a power of two: indices wrap by masking).
-pub const HISTORY_SIZE: usize = 128;
+pub const HISTORY_SIZE: usize = 256;
 /// The most history entries a scan reads: one less than the ring, so the
 /// slot a `make` overwrites on a full ring is never read again.
-pub const HISTORY_LIVE: u16 = (HISTORY_SIZE - 1) as u16;
+pub const HISTORY_LIVE: u16 = 127;
 
 /// A chess position. See the module documentation for its invariants.
 ///
@@ -110,7 +118,7 @@ pub struct Position {
     pub(crate) halfmove: u8,
     /// King square per colour.
     pub(crate) kings: [Square; 2],
-    /// Next ring slot to write, 0..=127.
+    /// Next ring slot to write.
     pub(crate) hist_top: u8,
     /// Full-move number; wraps rather than fails, and `unmake` reverses it.
     pub(crate) fullmove: u16,
@@ -250,9 +258,10 @@ impl Position {
     }
 
     /// The key of the position for repetition and the transposition table:
-    /// placement, side to move, castling rights, and the en passant file when
-    /// a capture there is actually possible (otherwise the square changes
-    /// nothing about the position).
+    /// placement, side to move, castling rights, and the en passant file.
+    /// The en passant square is only ever set while a legal capture there
+    /// exists (see [`Position::make`]), so two positions with the same moves
+    /// available have the same key, as the repetition rule requires.
     pub fn key(&self) -> u32 {
         let mut k = self.hash;
         if self.castle != 0 {
@@ -262,17 +271,42 @@ impl Position {
         if self.side == BLACK {
             k ^= SIDE_KEY;
         }
-        if self.ep != NO_SQUARE && self.pawn_attacks(self.ep, self.side) {
+        if self.ep != NO_SQUARE {
             k ^= EP_KEYS[file(self.ep) as usize];
         }
         k
+    }
+
+    /// Can the side to move legally capture en passant on `ep`? Tried by
+    /// make / test / unmake, and only when a pawn stands ready, which is
+    /// rare: a pinned pawn, or one whose capture would empty the king's rank
+    /// of both pawns, cannot take.
+    pub(crate) fn ep_capture_exists(&mut self) -> bool {
+        let ep = self.ep;
+        let us = self.side;
+        // A White pawn takes up (-15/-17), so it stands at ep+15 or ep+17.
+        let (a, b): (i8, i8) = if us == WHITE { (15, 17) } else { (-17, -15) };
+        let pawn = make_piece(PAWN, us);
+        for d in [a, b] {
+            let from = step(ep, d);
+            if !offboard(from) && self.at(from) == pawn {
+                let m = Move::new(from, ep, EN_PASSANT | CAPTURE);
+                let undo = self.make(m);
+                let legal = self.last_move_was_legal();
+                self.unmake(m, undo);
+                if legal {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The key of the position `back` plies ago (1 = before the last move).
     /// Meaningful for `back` in `1..=min(history_len, 127)`.
     #[inline]
     fn history_key(&self, back: u16) -> u32 {
-        self.history[(self.hist_top.wrapping_sub(back as u8) as usize) & (HISTORY_SIZE - 1)]
+        self.history[self.hist_top.wrapping_sub(back as u8) as usize]
     }
 
     /// How many positions of the history may repeat the current one: no
@@ -660,8 +694,8 @@ impl Position {
         debug_assert_eq!(key, self.key());
         let us = self.side;
         let piece = self.at(m.from);
-        self.history[(self.hist_top as usize) & (HISTORY_SIZE - 1)] = key;
-        self.hist_top = (self.hist_top + 1) & (HISTORY_SIZE as u8 - 1);
+        self.history[self.hist_top as usize] = key;
+        self.hist_top = self.hist_top.wrapping_add(1);
         self.hist_len = self.hist_len.saturating_add(1);
         let mut undo = Undo { captured: self.at(m.to), ep: self.ep, castle: self.castle, halfmove: self.halfmove };
         self.ep = NO_SQUARE;
@@ -704,6 +738,9 @@ impl Position {
         self.side = us ^ 1;
         let d = delta(m, piece, undo.captured);
         self.apply(&d, false);
+        if m.flags & DOUBLE_PUSH != 0 && !self.ep_capture_exists() {
+            self.ep = NO_SQUARE;
+        }
         (undo, d)
     }
 
@@ -774,7 +811,7 @@ impl Position {
         self.ep = undo.ep;
         self.castle = undo.castle;
         self.halfmove = undo.halfmove;
-        self.hist_top = self.hist_top.wrapping_sub(1) & (HISTORY_SIZE as u8 - 1);
+        self.hist_top = self.hist_top.wrapping_sub(1);
         self.hist_len = self.hist_len.saturating_sub(1);
         moved
     }

@@ -24,6 +24,7 @@
 //! * **Draws**: the fifty-move rule, and one repeat inside the search line.
 //! * **Mate scores** are `MATE - ply`, so the quicker mate scores higher.
 
+use crate::eval::{MATE_DRIVE_LEAD, PHASE_MATE_DRIVE};
 use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::Move;
 use crate::piece::*;
@@ -39,8 +40,10 @@ pub const MATE_BOUND: i16 = MATE - MAX_PLY as i16;
 pub const MAX_PLY: usize = 32;
 /// Plies of principal variation kept.
 pub const PV_PLIES: usize = 16;
-/// Move slots of the search arena (4 bytes each).
-pub const ARENA_SIZE: usize = 1024;
+/// Move slots of the search arena (4 bytes each, 3 KB). The most any bench
+/// or level-4 search used is about 530; a node that finds no room returns
+/// its static evaluation and is counted ([`Searcher::arena_exhausted`]).
+pub const ARENA_SIZE: usize = 768;
 /// Nodes between two calls of [`SearchHooks::progress`] (a power of two).
 pub const POLL_INTERVAL: u32 = 16;
 
@@ -134,6 +137,7 @@ mod order {
 /// displacement from `self` (see [`Position`]'s layout note).
 #[repr(C)]
 pub struct Searcher {
+    techniques: Techniques,
     nodes: u32,
     budget: u32,
     /// First free arena slot.
@@ -155,6 +159,24 @@ pub struct Searcher {
     arena: [Move; ARENA_SIZE],
 }
 
+/// The search techniques that can be switched off, for A/B matches. Each
+/// off-state reproduces the search without that technique exactly. The
+/// default is the engine as it plays (every technique on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// In a bare-king mate drive (the evaluation's mate-drive gate, with
+    /// the side to move ahead), the first quiescence ply also tries quiet
+    /// checking moves: a mate one move past the horizon is then seen. Off
+    /// the gate it costs one comparison.
+    pub mate_checks: bool,
+}
+
+impl Default for Techniques {
+    fn default() -> Self {
+        Techniques { mate_checks: true }
+    }
+}
+
 /// The engine's first moves whose root order the randomiser may vary.
 pub const RANDOM_MOVES: u8 = 5;
 
@@ -168,6 +190,7 @@ impl Searcher {
     /// A searcher in the state of a new game with seed 0 (deterministic).
     pub fn new() -> Searcher {
         Searcher {
+            techniques: Techniques::default(),
             pos: Position::startpos(),
             arena: [Move::NONE; ARENA_SIZE],
             top: 0,
@@ -196,6 +219,16 @@ impl Searcher {
     /// The randomiser, for the opening tables.
     pub fn rng(&mut self) -> &mut Lfsr {
         &mut self.rng
+    }
+
+    /// Switch search techniques on or off (see [`Techniques`]).
+    pub fn set_techniques(&mut self, techniques: Techniques) {
+        self.techniques = techniques;
+    }
+
+    /// The techniques in use.
+    pub fn techniques(&self) -> Techniques {
+        self.techniques
     }
 
     /// Highest arena slot ever used, since this searcher was made.
@@ -240,6 +273,13 @@ impl Searcher {
         // Banked before any search: whatever happens next, this is legal.
         self.best = self.arena[0];
         let mut result = SearchResult { best: self.best, score: 0, depth: 0, nodes: 0 };
+        if let Some(mate) = self.mate_in_one(hooks, n) {
+            return SearchResult { best: mate, score: MATE - 1, depth: 1, nodes: self.nodes };
+        }
+        if self.abort {
+            result.nodes = self.nodes;
+            return result; // stopped, or the budget is smaller than the root
+        }
 
         for depth in 1..=max_depth {
             if depth > 1 && self.nodes > self.budget / 3 {
@@ -289,6 +329,48 @@ impl Searcher {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// A root move that mates at once, if there is one, found before any
+    /// search: each root move is made and asked whether it checks, and only a
+    /// check costs a look for a reply. A mate in one is then never missed,
+    /// at any level's budget, however much the first iteration's quiescence
+    /// would cost. Each move tried counts as a node; a budget smaller than
+    /// the root (or a stop from the hooks) ends the search with the banked
+    /// move.
+    fn mate_in_one<H: SearchHooks>(&mut self, hooks: &mut H, n: usize) -> Option<Move> {
+        for i in 0..n {
+            if self.out_of_budget(hooks) {
+                return None;
+            }
+            let m = self.arena[i];
+            let undo = self.pos.make(m);
+            let mate = self.pos.in_check_after(m) && !self.has_legal_move();
+            self.pos.unmake(m, undo);
+            if mate {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// True if the side to move has a legal move (the arena above `top` is scratch).
+    fn has_legal_move(&mut self) -> bool {
+        let Some((start, end)) = self.generate(GenMode::All) else {
+            return true; // no room to look: assume the worst case, a reply
+        };
+        let mut found = false;
+        for i in start..end {
+            let m = self.arena[i];
+            let undo = self.pos.make(m);
+            found = self.pos.last_move_was_legal();
+            self.pos.unmake(m, undo);
+            if found {
+                break;
+            }
+        }
+        self.top = start as u16;
+        found
     }
 
     /// Count a node; true if the search must stop (budget spent or the
@@ -341,7 +423,7 @@ impl Searcher {
         in_check: bool,
     ) -> i16 {
         if depth == 0 {
-            return self.quiesce(hooks, alpha, beta, ply, in_check);
+            return self.quiesce(hooks, alpha, beta, ply, in_check, true);
         }
         if self.out_of_budget(hooks) {
             return 0;
@@ -382,7 +464,7 @@ impl Searcher {
                 0
             } else if depth == 1 {
                 // What negamax would do at depth 0, without its entry costs.
-                -self.quiesce(hooks, -beta, -alpha, ply + 1, self.pos.in_check_after(m))
+                -self.quiesce(hooks, -beta, -alpha, ply + 1, self.pos.in_check_after(m), true)
             } else {
                 -self.negamax(hooks, depth - 1, -beta, -alpha, ply + 1, self.pos.in_check_after(m))
             };
@@ -418,8 +500,17 @@ impl Searcher {
         best
     }
 
-    /// `in_check` as for [`Searcher::negamax`].
-    fn quiesce<H: SearchHooks>(&mut self, hooks: &mut H, mut alpha: i16, beta: i16, ply: u8, in_check: bool) -> i16 {
+    /// `in_check` as for [`Searcher::negamax`]; `first`: this is the first
+    /// quiescence ply below the main search.
+    fn quiesce<H: SearchHooks>(
+        &mut self,
+        hooks: &mut H,
+        mut alpha: i16,
+        beta: i16,
+        ply: u8,
+        in_check: bool,
+        first: bool,
+    ) -> i16 {
         if self.out_of_budget(hooks) {
             return 0;
         }
@@ -436,6 +527,7 @@ impl Searcher {
             return self.pos.evaluate(side);
         }
         let mut best = -INF;
+        let mut checks = false;
         if !in_check {
             let stand = self.pos.evaluate(side);
             if stand >= beta {
@@ -445,13 +537,20 @@ impl Searcher {
                 alpha = stand;
             }
             best = stand;
+            checks = first
+                && self.techniques.mate_checks
+                && stand > MATE_DRIVE_LEAD
+                && self.pos.phase() <= PHASE_MATE_DRIVE;
         }
-        self.quiesce_moves(hooks, alpha, beta, ply, in_check, best)
+        self.quiesce_moves(hooks, alpha, beta, ply, in_check, checks, best)
     }
 
     /// The move loop of [`Searcher::quiesce`], out of line: a node that
     /// stands pat (the common case) then never pays this large function's
-    /// register saves. `best` is the stand-pat score, or `-INF` in check.
+    /// register saves. `best` is the stand-pat score, or `-INF` in check;
+    /// `checks`: quiet checking moves are searched too
+    /// ([`Techniques::mate_checks`]).
+    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn quiesce_moves<H: SearchHooks>(
         &mut self,
@@ -460,10 +559,11 @@ impl Searcher {
         beta: i16,
         ply: u8,
         in_check: bool,
+        checks: bool,
         mut best: i16,
     ) -> i16 {
         let side = self.pos.side_to_move();
-        let mode = if in_check { GenMode::All } else { GenMode::Captures };
+        let mode = if in_check || checks { GenMode::All } else { GenMode::Captures };
         let Some((start, end)) = self.generate(mode) else {
             return self.pos.evaluate(side);
         };
@@ -486,7 +586,10 @@ impl Searcher {
             // One take-back for both outcomes: `make_keep` and
             // `unmake_applied` are inlined, once each per loop.
             let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
-            let score = if ok { -self.quiesce(hooks, -beta, -alpha, ply + 1, self.pos.in_check_after(m)) } else { 0 };
+            let gives_check = ok && self.pos.in_check_after(m);
+            // With `checks`, a quiet move is searched only if it checks.
+            let ok = ok && (!checks || gives_check || m.is_capture() || m.promotion() != 0);
+            let score = if ok { -self.quiesce(hooks, -beta, -alpha, ply + 1, gives_check, false) } else { 0 };
             self.pos.unmake_applied(m, undo, &d);
             if !ok {
                 continue;

@@ -2,6 +2,7 @@
 //! engine, parsed from `name value` pairs, and the search limits they give.
 
 use engine_core::level::level;
+use engine_core::search::Techniques;
 use engine_core::Limits;
 
 /// Settings of this engine, as UCI options.
@@ -17,11 +18,15 @@ pub struct EngineOptions {
     pub own_book: bool,
     /// Randomiser seed; 0 = deterministic.
     pub seed: u8,
+    /// The search techniques (`MateChecks`): all on as the engine
+    /// plays; switching one off reproduces the search without it, for A/B
+    /// matches.
+    pub techniques: Techniques,
 }
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { skill: 4, nodes: 0, depth: 0, own_book: false, seed: 0 }
+        EngineOptions { skill: 4, nodes: 0, depth: 0, own_book: false, seed: 0, techniques: Techniques::default() }
     }
 }
 
@@ -40,7 +45,17 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     OptionSpec { name: "Depth", decl: "type spin default 0 min 0 max 30" },
     OptionSpec { name: "OwnBook", decl: "type check default false" },
     OptionSpec { name: "Seed", decl: "type spin default 0 min 0 max 255" },
+    OptionSpec { name: "MateChecks", decl: "type check default true" },
 ];
+
+/// A check option's value: `true`/`on`/`1` or `false`/`off`/`0`.
+fn switch(name: &str, value: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" | "on" | "1" => Ok(true),
+        "false" | "off" | "0" => Ok(false),
+        _ => Err(format!("option {name} needs true or false, got '{value}'")),
+    }
+}
 
 fn number<T>(name: &str, value: &str, min: T, max: T) -> Result<T, String>
 where
@@ -60,13 +75,8 @@ impl EngineOptions {
             "nodes" => self.nodes = number(name, value, 0, 100_000_000)?,
             "depth" => self.depth = number(name, value, 0, 30)?,
             "seed" => self.seed = number(name, value, 0, 255)?,
-            "ownbook" => {
-                self.own_book = match value.trim().to_ascii_lowercase().as_str() {
-                    "true" | "on" | "1" => true,
-                    "false" | "off" | "0" => false,
-                    _ => return Err(format!("option {name} needs true or false, got '{value}'")),
-                }
-            }
+            "ownbook" => self.own_book = switch(name, value)?,
+            "matechecks" => self.techniques.mate_checks = switch(name, value)?,
             _ => return Err(format!("unknown option '{}'", name.trim())),
         }
         Ok(())
@@ -114,8 +124,10 @@ mod tests {
         assert!(o.set("Bogus", "1").is_err());
         assert!(o.set("OwnBook", "maybe").is_err());
         assert_eq!(o, before);
-        let parsed = EngineOptions::parse_assignments("Skill=3 OwnBook=true Seed=7").unwrap();
+        let parsed = EngineOptions::parse_assignments("Skill=3 OwnBook=true Seed=7 MateChecks=off").unwrap();
         assert_eq!((parsed.skill, parsed.own_book, parsed.seed), (3, true, 7));
+        assert_eq!(parsed.techniques, Techniques { mate_checks: false });
+        assert!(o.set("MateChecks", "perhaps").is_err());
         assert!(EngineOptions::parse_assignments("Skill").is_err());
     }
 }

@@ -197,6 +197,7 @@ impl Session {
             plan,
             root_moves,
             own_book: self.options.own_book,
+            techniques: self.options.techniques,
             new_game: self.new_game.take(),
             control: Arc::new(Control::new(&plan)),
         };

@@ -286,7 +286,7 @@ fn crlf_tabs_and_blank_lines() {
     e.read_until(PROMPT, |l| l == "uciok");
     e.send_bytes(b"\r\n\n   \t \r\n");
     e.send_bytes(b"position\tstartpos \t moves  e2e4\t e7e5\r\n");
-    assert_eq!(e.fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    assert_eq!(e.fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     e.send_bytes(b"isready\r\n");
     e.read_until(PROMPT, |l| l == "readyok");
     e.gos += 1;

@@ -167,7 +167,7 @@ pub mod reference {
     /// The FEN shakmaty prints, with the en passant square shown after every
     /// double push: the engine's rule.
     pub fn fen(pos: &Chess) -> String {
-        Fen::from_position(pos.clone(), EnPassantMode::Always).to_string()
+        Fen::from_position(pos.clone(), EnPassantMode::Legal).to_string()
     }
 
     /// The legal moves as sorted UCI strings (`e1g1` for castling).
@@ -222,7 +222,7 @@ pub mod reference {
         ];
         same &= rights.iter().all(|&(bit, c, side)| (ours.castling() & bit != 0) == theirs.castles().has(c, side));
         let ep = ours.ep_square();
-        same &= match theirs.ep_square(EnPassantMode::Always) {
+        same &= match theirs.ep_square(EnPassantMode::Legal) {
             None => ep == NO_SQUARE,
             Some(sq) => ep != NO_SQUARE && sq.to_string().as_bytes() == engine_core::square::square_name(ep),
         };

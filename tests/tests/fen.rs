@@ -60,7 +60,16 @@ fn table_fens_print_back_identically() {
     let fens = all_table_fens();
     assert!(fens.len() >= 17);
     for fen in fens {
-        assert_eq!(position(&fen).fen().to_string(), fen);
+        // An en passant square no legal capture can use is dropped (the
+        // engine keeps one only while a capture is legal), as shakmaty's
+        // "legal" mode prints it; everything else prints back as written.
+        let theirs = reference::try_from_fen(&fen).expect("table FENs are legal");
+        let expected = reference::fen(&theirs);
+        assert_eq!(position(&fen).fen().to_string(), expected);
+        let field = |f: &str, i: usize| f.split(' ').nth(i).map(str::to_owned);
+        for i in [0, 1, 2, 4, 5] {
+            assert_eq!(field(&expected, i), field(&fen, i), "{fen}");
+        }
     }
 }
 
@@ -493,7 +502,8 @@ fn generated_inputs_are_often_valid() {
     }
     let seen = format!("placements: {valid} valid, {with_ep} ep, {with_castling} castling");
     eprintln!("{seen}");
-    assert!(valid > 300 && with_ep > 50 && with_castling > 50, "{seen}");
+    // En passant squares survive only where a legal capture exists.
+    assert!(valid > 300 && with_ep > 30 && with_castling > 50, "{seen}");
     let mutated = (0..BASES.len(), prop::collection::vec(mutation(), 1..5));
     let mut valid = 0;
     for _ in 0..2_000 {

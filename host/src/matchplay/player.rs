@@ -88,7 +88,9 @@ impl Player {
     pub fn new(spec: &PlayerSpec) -> Player {
         match spec {
             PlayerSpec::Internal(options) => {
-                Player::Internal(Internal { options: options.clone(), searcher: Box::new(Searcher::new()) })
+                let mut searcher = Box::new(Searcher::new());
+                searcher.set_techniques(options.techniques);
+                Player::Internal(Internal { options: options.clone(), searcher })
             }
             PlayerSpec::External(spec) => Player::External(External { spec: spec.clone(), engine: None }),
         }

@@ -22,6 +22,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use engine_core::book::book_move;
+use engine_core::search::Techniques;
 use engine_core::search::{Iteration, MATE, MATE_BOUND};
 use engine_core::{Limits, Move, Position, SearchHooks, SearchResult, Searcher, MAX_MOVES};
 
@@ -92,6 +93,8 @@ pub struct Job {
     pub root_moves: Vec<Move>,
     /// Try the opening tables first.
     pub own_book: bool,
+    /// The search techniques switched on.
+    pub techniques: Techniques,
     /// Start a new game with this seed before searching.
     pub new_game: Option<u8>,
     /// Shared with the input thread.
@@ -163,6 +166,7 @@ fn run(searcher: &mut Searcher, job: Job) {
     if let Some(seed) = job.new_game {
         searcher.new_game(seed);
     }
+    searcher.set_techniques(job.techniques);
     let mut hooks = UciHooks::new(&job.control, job.plan.clock, &job.position);
     let best = match book(searcher, &job) {
         Some(m) => {
