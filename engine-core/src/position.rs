@@ -509,6 +509,65 @@ impl Position {
         d != 0 && self.slider_on_line(king, d, them)
     }
 
+    /// Does the pseudo-legal move `m` give check? Decided before making it,
+    /// on the board as it stands: the same answer as `make(m)` followed by
+    /// [`Position::in_check_after`] for a legal `m`. `None` for castling,
+    /// en passant and promotions (a second piece moves or the piece changes):
+    /// make those and ask.
+    ///
+    /// Directly: the moved piece attacks the enemy king from `to` (a slider
+    /// through squares that are empty or are `from`, which it leaves).
+    /// Discovered: `from` was the only piece between the enemy king and a
+    /// slider of the mover on that line, and `to` is off the line.
+    pub fn gives_check(&self, m: Move) -> Option<bool> {
+        if m.flags & (EN_PASSANT | CASTLE_KING | CASTLE_QUEEN | PROMO) != 0 {
+            return None;
+        }
+        let us = self.side;
+        let king = self.kings[(us ^ 1) as usize];
+        // king - to as a signed 0x88 difference: both are squares, so it fits.
+        let diff = king.wrapping_sub(m.to) as i8;
+        let direct = match kind(self.at(m.from)) {
+            // A White pawn attacks up (-15 / -17), a Black one down.
+            PAWN => {
+                let (a, b): (i8, i8) = if us == WHITE { (-15, -17) } else { (15, 17) };
+                diff == a || diff == b
+            }
+            KNIGHT => matches!(diff, -33 | -31 | -18 | -14 | 14 | 18 | 31 | 33),
+            kind @ (BISHOP | ROOK | QUEEN) => {
+                // to + 119 <= 238 and king <= 119: no wrap.
+                let d = LINE[((m.to + 119) - king) as usize];
+                let straight = d == 1 || d == -1 || d == 16 || d == -16;
+                let moves_along = d != 0 && (kind == QUEEN || (kind == ROOK) == straight);
+                moves_along && self.clear_between(king, m.to, d, m.from)
+            }
+            _ => false,
+        };
+        if direct {
+            return Some(true);
+        }
+        let d = LINE[((m.from + 119) - king) as usize];
+        Some(
+            d != 0
+                && LINE[((m.to + 119) - king) as usize] != d
+                && self.clear_between(king, m.from, d, NO_SQUARE)
+                && self.slider_on_line(m.from, d, us),
+        )
+    }
+
+    /// True if every square strictly between `from` and `to` along the step
+    /// `d` (which leads from one to the other) is empty or is `vacated`.
+    fn clear_between(&self, from: Square, to: Square, d: i8, vacated: Square) -> bool {
+        let mut t = step(from, d);
+        while t != to {
+            if self.at(t) != EMPTY && t != vacated {
+                return false;
+            }
+            t = step(t, d);
+        }
+        true
+    }
+
     /// Called right after `make(m)`, with whether the mover was in check
     /// before it: true if the move did not leave the mover's own king
     /// attacked. Always the same answer as [`Position::last_move_was_legal`],
@@ -820,6 +879,44 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `gives_check` answers as make + `in_check_after` does, for every legal
+    /// move at every node of the standard perft trees to depth 3 (where it
+    /// answers at all: castling, en passant and promotions say "make it").
+    #[test]
+    fn gives_check_agrees_with_making_the_move() {
+        fn walk(pos: &mut Position, depth: u8, checks: &mut u32) {
+            let mut moves = [Move::NONE; crate::movegen::MAX_MOVES];
+            let n = pos.legal_moves(&mut moves);
+            for &m in &moves[..n] {
+                let predicted = pos.gives_check(m);
+                let undo = pos.make(m);
+                let actual = pos.in_check_after(m);
+                assert_eq!(actual, pos.in_check(), "{m} in {}", pos.fen());
+                if let Some(p) = predicted {
+                    assert_eq!(p, actual, "{m} gives check?");
+                    *checks += u32::from(p);
+                }
+                if depth > 1 {
+                    walk(pos, depth - 1, checks);
+                }
+                pos.unmake(m, undo);
+            }
+        }
+        let mut checks = 0;
+        for fen in [
+            crate::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/8/8/4k3/8/8/1K6/R7 w - - 0 1",
+            "4k3/8/8/8/8/8/3B4/R3K2Q w - - 0 1",
+        ] {
+            walk(&mut Position::from_fen(fen).unwrap(), 3, &mut checks);
+        }
+        assert!(checks > 3_000, "only {checks} checks seen");
+    }
     use crate::movegen::{GenMode, MAX_MOVES};
 
     /// Every move of a tree (captures, promotions, castling, en passant):

@@ -578,6 +578,11 @@ impl Searcher {
             next += 1;
             let m = if rest_unscored { self.arena[i] } else { self.pick_best(i, end) };
             rest_unscored = m.score == 0;
+            // With `checks`, a quiet move that gives no check is skipped
+            // before it is made (the common case in a mate drive).
+            if checks && !m.is_capture() && self.pos.gives_check(m) == Some(false) {
+                continue;
+            }
             let pre = self.pos.legality(m, in_check);
             if pre == Legality::Illegal {
                 continue;
