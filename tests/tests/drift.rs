@@ -16,49 +16,25 @@
 //! * **Search counters**: the node-budget arithmetic is 16-bit safe, and the
 //!   move arena is never exhausted by the bench or a level-4 Kiwipete search.
 
+use c64chess_tests::{SplitMix64, legal, position as engine_pos};
 use engine_core::bench::{bench, BENCH_LIMITS, BENCH_POSITIONS};
 use engine_core::level::{level, LEVELS};
 use engine_core::mv::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT};
 use engine_core::piece::{BLACK, WHITE};
 use engine_core::search::{ARENA_SIZE, INF, MATE, MATE_BOUND, MAX_PLY};
-use engine_core::{Move, Position, Searcher, MAX_MOVES};
+use engine_core::{Move, Position, Searcher};
 
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
 
-/// SplitMix64: a tiny deterministic PRNG, so every game replays from its seed.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
 
 /// A searcher on the heap (it is several kilobytes).
 fn searcher() -> Box<Searcher> {
     Box::new(Searcher::new())
 }
 
-fn engine_pos(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("engine rejected {fen:?}: {e}"))
-}
 
-fn legal(pos: &mut Position) -> Vec<Move> {
-    let mut buf = [Move::NONE; MAX_MOVES];
-    let n = pos.legal_moves(&mut buf);
-    buf[..n].to_vec()
-}
 
 /// The colour mirror of a FEN: ranks reversed, colours swapped.
 fn mirror_fen(fen: &str) -> String {
@@ -131,7 +107,7 @@ struct Coverage {
 /// One random game from `seed`: every legal move is made and unmade with the
 /// checks, then one (biased) move is played.
 fn random_game(seed: u64, cap: u32, cov: &mut Coverage) {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let start = STARTS[rng.below(STARTS.len())];
     let mut pos = engine_pos(start);
     let mut played: Vec<String> = Vec::new();
@@ -265,7 +241,7 @@ fn undo_redo_walk_past_the_ring() {
 
 fn undo_redo(cap: usize) {
     for seed in 0..200u64 {
-        let mut rng = Rng(0x0BAD_5EED + seed);
+        let mut rng = SplitMix64::new(0x0BAD_5EED + seed);
         let mut pos = engine_pos(STARTS[(seed as usize) % STARTS.len()]);
         let mut line: Vec<(Move, engine_core::Undo)> = Vec::new();
         let mut seen: Vec<Position> = vec![pos.clone()];
@@ -316,7 +292,7 @@ fn undo_redo(cap: usize) {
 fn evaluation_is_colour_symmetric() {
     let mut n = 0;
     for seed in 0..300u64 {
-        let mut rng = Rng(0x5151_0000 + seed);
+        let mut rng = SplitMix64::new(0x5151_0000 + seed);
         let mut pos = engine_pos(STARTS[rng.below(STARTS.len())]);
         for _ in 0..120 {
             let moves = legal(&mut pos);

@@ -11,25 +11,12 @@
 //!
 //! The default run plays 20 + 20 games; `--ignored` runs 100 + 100.
 
+use c64chess_tests::{SplitMix64};
 use engine_core::level::level;
 use engine_core::{Move, Position, Searcher, MAX_MOVES};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
 
-/// SplitMix64: every start replays from its seed.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-}
 
 fn near(a: usize, b: usize) -> bool {
     (a % 8).abs_diff(b % 8) <= 1 && (a / 8).abs_diff(b / 8) <= 1
@@ -68,7 +55,7 @@ fn fen_of(cells: &[(usize, char)], side: char) -> String {
 
 /// `n` random starts of king + `piece` ('Q' or 'R') against a bare king.
 fn starts(piece: char, n: usize, seed: u64) -> Vec<String> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     while out.len() < n {
         let white_strong = out.len() % 2 == 0;

@@ -15,43 +15,22 @@
 //! * The search: a side far behind that can force a perpetual check scores
 //!   the position as a draw; a side far ahead does not walk into a repetition.
 
+use c64chess_tests::{SplitMix64, legal, position as engine_pos};
 use engine_core::level::level;
 use engine_core::search::MATE_BOUND;
-use engine_core::{Limits, Move, Position, Searcher, MAX_MOVES};
+use engine_core::{Limits, Move, Position, Searcher};
 
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
 
-/// SplitMix64: every random walk replays from its seed.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-}
 
 /// A searcher on the heap (it is several kilobytes).
 fn searcher() -> Box<Searcher> {
     Box::new(Searcher::new())
 }
 
-fn engine_pos(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("engine rejected {fen:?}: {e}"))
-}
 
-fn legal(pos: &mut Position) -> Vec<Move> {
-    let mut buf = [Move::NONE; MAX_MOVES];
-    let n = pos.legal_moves(&mut buf);
-    buf[..n].to_vec()
-}
 
 /// Play space-separated coordinate moves; panics on an illegal one.
 fn play(pos: &mut Position, moves: &str) {
@@ -230,7 +209,7 @@ fn ring_vs_model(excursions: &[usize]) {
         "4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1",
     ];
     for seed in 0..60u64 {
-        let mut rng = Rng(0x0E_0000 + seed);
+        let mut rng = SplitMix64::new(0x0E_0000 + seed);
         let mut pos = engine_pos(starts[seed as usize % starts.len()]);
         let mut model = Model { keys: Vec::new() };
         for ply in 0..400 {
@@ -317,7 +296,7 @@ fn undo_leaves_no_trace_in_the_ring() {
 fn undo_scenario(seed: u64) -> Option<(Position, Vec<Move>)> {
     use engine_core::piece::{kind, KNIGHT};
     let mut pos = engine_pos("r1b1k1nr/8/8/8/8/8/8/RNB1K1NR w - - 0 1");
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     for _ in 0..96 {
         let ms: Vec<Move> = legal(&mut pos).into_iter().filter(|m| !m.is_capture()).collect();
         if ms.is_empty() {
