@@ -18,12 +18,12 @@ use engine_core::game::Game;
 use engine_core::{Position, Searcher};
 
 /// Both statics together: the program's `.bss`, less a few bytes of SDK state.
-const STATICS_BUDGET: usize = 9_500;
+const STATICS_BUDGET: usize = 13_500;
 
 #[test]
 fn static_memory_stays_within_its_budget() {
     let sizes = [
-        ("Searcher (static)", size_of::<Searcher>(), 5_700),
+        ("Searcher (static), its 4 KB transposition table included", size_of::<Searcher>(), 9_700),
         ("App (static)", size_of::<App>(), 3_800),
         ("Game (inside App)", size_of::<Game>(), 3_600),
         ("Position (in Game and Searcher)", size_of::<Position>(), 1_200),

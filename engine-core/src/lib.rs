@@ -45,6 +45,7 @@ pub mod piece;
 pub mod position;
 pub mod search;
 pub mod square;
+pub mod tt;
 
 pub use fen::{FenError, FenField};
 pub use game::{Game, Outcome, Player, Tile};

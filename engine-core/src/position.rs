@@ -33,8 +33,8 @@
 //! makes on top. Whole 32-bit keys: with 16 bits, a long shuffle's scans (up
 //! to 63 compares each) found false repetitions within a few thousand plies.
 
+use crate::eval::{PHASE, PIECE_VALUE};
 use crate::hash::{CASTLE_KEYS, EP_KEYS, SIDE_KEY};
-use crate::eval::PHASE;
 use crate::incremental::{delta, Delta, Totals};
 use crate::mv::{Move, Undo, CAPTURE, CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, PROMO};
 use crate::piece::*;
@@ -155,7 +155,8 @@ impl PartialEq for Position {
             && self.phase == other.phase
             && self.hist_top == other.hist_top
             && self.hist_len == other.hist_len;
-        same_state && (1..=self.hist_len.min(HISTORY_LIVE)).all(|back| self.history_key(back) == other.history_key(back))
+        same_state
+            && (1..=self.hist_len.min(HISTORY_LIVE)).all(|back| self.history_key(back) == other.history_key(back))
     }
 }
 impl Eq for Position {}
@@ -801,6 +802,37 @@ impl Position {
             self.ep = NO_SQUARE;
         }
         (undo, d)
+    }
+
+    /// True if a pawn of `by` attacks `sq` (an on-board square): the cheap
+    /// half of "is this capture safe?", which quiescence asks.
+    #[inline]
+    pub fn pawn_defends(&self, sq: Square, by: Color) -> bool {
+        // White pawns attack towards row 0, so they defend from the row below.
+        let pawn = make_piece(PAWN, by);
+        let (left, right) = if by == WHITE { (step(sq, 15), step(sq, 17)) } else { (step(sq, -17), step(sq, -15)) };
+        (!offboard(left) && self.at(left) == pawn) || (!offboard(right) && self.at(right) == pawn)
+    }
+
+    /// The most material one move of the side to move can win: the largest
+    /// enemy piece it could take (bounded by the enemy's non-pawn material,
+    /// so a pawn when there is none), plus a queen's promotion gain if one
+    /// of its pawns stands on the seventh rank. Cheap: eight cells read.
+    pub fn max_gain(&self) -> i16 {
+        let them = self.phase[self.side as usize ^ 1];
+        let mut gain = if them == 0 { PIECE_VALUE[PAWN as usize] } else { them.min(PIECE_VALUE[QUEEN as usize]) };
+        let pawn = make_piece(PAWN, self.side);
+        // The seventh rank: row 1 for White, row 6 for Black.
+        let row_start: Square = if self.side == WHITE { 0x10 } else { 0x60 };
+        let mut f = 0;
+        while f < 8 {
+            if self.board[(row_start + f) as usize] == pawn {
+                gain += PIECE_VALUE[QUEEN as usize] - PIECE_VALUE[PAWN as usize];
+                break;
+            }
+            f += 1;
+        }
+        gain
     }
 
     /// Add a delta to the totals, or take it away (`undo`).

@@ -24,11 +24,12 @@
 //! * **Draws**: the fifty-move rule, and one repeat inside the search line.
 //! * **Mate scores** are `MATE - ply`, so the quicker mate scores higher.
 
-use crate::eval::{MATE_DRIVE_LEAD, PHASE_MATE_DRIVE};
+use crate::eval::{MATE_DRIVE_LEAD, PHASE_MATE_DRIVE, PIECE_VALUE};
 use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::Move;
 use crate::piece::*;
 use crate::position::{Legality, Position};
+use crate::tt::{Bound, Table};
 
 /// Score of being mated now; a mate `n` plies away scores `MATE - n`.
 pub const MATE: i16 = 29_000;
@@ -120,6 +121,7 @@ impl Lfsr {
 
 /// Ordering scores (the move's `score` byte). Only their order matters.
 mod order {
+    pub const HASH_MOVE: u8 = 250;
     pub const QUEEN_PROMOTION: u8 = 200;
     pub const CAPTURE_BASE: u8 = 150;
     pub const UNDERPROMOTION: u8 = 120;
@@ -157,6 +159,7 @@ pub struct Searcher {
     pv_len: [u8; PV_PLIES],
     pv: [[Move; PV_PLIES]; PV_PLIES],
     arena: [Move; ARENA_SIZE],
+    tt: Table,
 }
 
 /// The search techniques that can be switched off, for A/B matches. Each
@@ -169,13 +172,50 @@ pub struct Techniques {
     /// checking moves: a mate one move past the horizon is then seen. Off
     /// the gate it costs one comparison.
     pub mate_checks: bool,
+    /// The transposition table ([`crate::tt`]): cutoffs from earlier
+    /// results, and the stored move searched first.
+    pub tt: bool,
+    /// Principal variation search: after the first move, a node's moves
+    /// are searched with a null window, and again with the full window
+    /// only when one beats alpha.
+    pub pvs: bool,
+    /// Late-move reductions: from depth 3, quiet moves after the first
+    /// [`LMR_MOVES`] that neither check nor escape check are searched one
+    /// ply shallower with a null window, and again at full depth if they
+    /// beat alpha.
+    pub lmr: bool,
+    /// Futility: in the last [`FUTILITY_DEPTH`] plies a node whose static
+    /// score is a margin above beta returns it (reverse futility), and one
+    /// whose static score plus a margin cannot reach alpha skips its quiet
+    /// moves that do not give check (once one legal move was searched).
+    pub futility: bool,
+    /// Quiescence pruning, out of check: a capture is skipped when even
+    /// winning its victim (plus [`DELTA_MARGIN`]) cannot lift the stand-pat
+    /// score to alpha (delta pruning), or when a more valuable piece takes
+    /// a less valuable one on a square an enemy pawn defends.
+    pub qprune: bool,
+}
+
+impl Techniques {
+    /// Every technique off: the search before any was added.
+    pub const NONE: Techniques =
+        Techniques { mate_checks: false, tt: false, pvs: false, lmr: false, futility: false, qprune: false };
 }
 
 impl Default for Techniques {
     fn default() -> Self {
-        Techniques { mate_checks: true }
+        Techniques { mate_checks: true, tt: true, pvs: true, lmr: true, futility: true, qprune: true }
     }
 }
+
+/// Moves of a node searched at full depth before late-move reductions start.
+pub const LMR_MOVES: u8 = 3;
+/// Depths at which futility applies (1..=this).
+pub const FUTILITY_DEPTH: u8 = 2;
+/// Delta pruning's allowance for positional gain beyond the victim's value.
+pub const DELTA_MARGIN: i16 = 200;
+/// Futility margins by depth, in centipawns (a table: no multiply).
+const FUTILITY_MARGIN: [i16; FUTILITY_DEPTH as usize + 1] = [0, 150, 300];
 
 /// The engine's first moves whose root order the randomiser may vary.
 pub const RANDOM_MOVES: u8 = 5;
@@ -193,6 +233,7 @@ impl Searcher {
             techniques: Techniques::default(),
             pos: Position::startpos(),
             arena: [Move::NONE; ARENA_SIZE],
+            tt: Table::new(),
             top: 0,
             killers: [[Move::NONE; 2]; MAX_PLY],
             pv: [[Move::NONE; PV_PLIES]; PV_PLIES],
@@ -214,6 +255,7 @@ impl Searcher {
     pub fn new_game(&mut self, seed: u8) {
         self.rng = Lfsr(seed);
         self.moves_played = 0;
+        self.tt.clear();
     }
 
     /// The randomiser, for the opening tables.
@@ -250,6 +292,7 @@ impl Searcher {
         self.seldepth = 0;
         self.top = 0;
         self.killers = [[Move::NONE; 2]; MAX_PLY];
+        self.tt.next_search();
         let max_depth = limits.depth.clamp(1, MAX_PLY as u8 - 1);
         let randomise = self.moves_played < RANDOM_MOVES;
         self.moves_played = self.moves_played.saturating_add(1);
@@ -261,7 +304,7 @@ impl Searcher {
         }
         self.top = n as u16;
         self.note_high_water();
-        self.score_moves(0, n, 0);
+        self.score_moves(0, n, 0, Move::NONE);
         if randomise {
             for m in &mut self.arena[..n] {
                 if m.score < order::RANDOM_CEILING {
@@ -291,9 +334,26 @@ impl Searcher {
                 let m = self.arena[i];
                 let undo = self.pos.make(m);
                 let check = self.pos.in_check_after(m);
-                let score = -self.negamax(hooks, depth - 1, -INF, -alpha, 1, check);
+                let mut fail_high = false;
+                let score = if i > 0 && self.techniques.pvs {
+                    let score = -self.negamax(hooks, depth - 1, -alpha - 1, -alpha, 1, check);
+                    fail_high = score > alpha && !self.abort;
+                    if fail_high {
+                        -self.negamax(hooks, depth - 1, -INF, -alpha, 1, check)
+                    } else {
+                        score
+                    }
+                } else {
+                    -self.negamax(hooks, depth - 1, -INF, -alpha, 1, check)
+                };
                 self.pos.unmake(m, undo);
                 if self.abort {
+                    // The null window proved `m` better than the best so
+                    // far; only its exact score is missing.
+                    if fail_high {
+                        best_index = Some(i);
+                        self.best = m;
+                    }
                     break;
                 }
                 if score > alpha {
@@ -410,6 +470,18 @@ impl Searcher {
         Some((start, start + n))
     }
 
+    /// Search a child at `depth` (quiescence at 0) with the window `(alpha, beta)`
+    /// of the child's side, as seen from it.
+    #[inline]
+    fn child<H: SearchHooks>(&mut self, hooks: &mut H, depth: u8, alpha: i16, beta: i16, ply: u8, check: bool) -> i16 {
+        if depth == 0 {
+            // What negamax would do at depth 0, without its entry costs.
+            self.quiesce(hooks, alpha, beta, ply, check, true)
+        } else {
+            self.negamax(hooks, depth, alpha, beta, ply, check)
+        }
+    }
+
     /// `in_check`: whether the side to move is in check (the parent knows it
     /// from the move it made, [`Position::in_check_after`]).
     #[allow(clippy::too_many_arguments)]
@@ -431,18 +503,49 @@ impl Searcher {
         if (ply as usize) < PV_PLIES {
             self.pv_len[ply as usize] = 0;
         }
-        if self.pos.halfmove_clock() >= 100 || self.pos.is_repetition() {
+        let key = self.pos.key();
+        if self.pos.halfmove_clock() >= 100 || self.pos.is_repetition_keyed(key) {
             return 0;
         }
         if ply as usize >= MAX_PLY - 1 {
             return self.pos.evaluate(self.pos.side_to_move());
         }
+        let t = self.techniques;
+        let mut hash_move = Move::NONE;
+        if t.tt {
+            if let Some(hit) = self.tt.probe(key, ply) {
+                hash_move = hit.mv;
+                if hit.depth >= depth
+                    && match hit.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => hit.score >= beta,
+                        Bound::Upper => hit.score <= alpha,
+                        Bound::None => false,
+                    }
+                {
+                    return hit.score;
+                }
+            }
+        }
+        // A null window (`beta == alpha + 1`) only asks "better than alpha?".
+        let pv_node = beta > alpha + 1;
+        let mut futile = false;
+        if t.futility && !in_check && depth <= FUTILITY_DEPTH && !pv_node && beta.abs() < MATE_BOUND {
+            let stand = self.pos.evaluate(self.pos.side_to_move());
+            let margin = FUTILITY_MARGIN[depth as usize];
+            if stand - margin >= beta {
+                return stand - margin;
+            }
+            futile = stand + margin <= alpha;
+        }
         let Some((start, end)) = self.generate(GenMode::All) else {
             return self.pos.evaluate(self.pos.side_to_move());
         };
-        self.score_moves(start, end, ply);
+        self.score_moves(start, end, ply, hash_move);
+        let alpha_in = alpha;
         let mut best = -INF;
-        let mut legal = false;
+        let mut best_move = Move::NONE;
+        let mut searched = 0u8;
         // Once the best remaining score is 0, every remaining score is 0 and
         // pick-best would take them in list order: skip the scans.
         let mut rest_unscored = false;
@@ -452,27 +555,47 @@ impl Searcher {
             next += 1;
             let m = if rest_unscored { self.arena[i] } else { self.pick_best(i, end) };
             rest_unscored = m.score == 0;
+            let quiet = m.score == 0;
+            if futile && quiet && searched > 0 && self.pos.gives_check(m) == Some(false) {
+                continue;
+            }
             let pre = self.pos.legality(m, in_check);
             if pre == Legality::Illegal {
                 continue;
             }
-            let (undo, d) = self.pos.make_keep(m);
-            // One take-back for both outcomes: `make_keep` and
+            let (undo, d) = self.pos.make_keep_keyed(m, key);
+            // One take-back for both outcomes: `make_keep_keyed` and
             // `unmake_applied` are inlined, once each per loop.
             let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
             let score = if !ok {
                 0
-            } else if depth == 1 {
-                // What negamax would do at depth 0, without its entry costs.
-                -self.quiesce(hooks, -beta, -alpha, ply + 1, self.pos.in_check_after(m), true)
             } else {
-                -self.negamax(hooks, depth - 1, -beta, -alpha, ply + 1, self.pos.in_check_after(m))
+                let check = self.pos.in_check_after(m);
+                let d1 = depth - 1;
+                if searched == 0 {
+                    -self.child(hooks, d1, -beta, -alpha, ply + 1, check)
+                } else {
+                    let reduce = t.lmr && depth >= 3 && searched >= LMR_MOVES && quiet && !in_check && !check;
+                    let mut score = alpha + 1;
+                    if reduce {
+                        score = -self.child(hooks, d1 - 1, -alpha - 1, -alpha, ply + 1, check);
+                    }
+                    if score > alpha && t.pvs && !self.abort {
+                        score = -self.child(hooks, d1, -alpha - 1, -alpha, ply + 1, check);
+                        if score > alpha && score < beta && !self.abort {
+                            score = -self.child(hooks, d1, -beta, -alpha, ply + 1, check);
+                        }
+                    } else if score > alpha && !self.abort {
+                        score = -self.child(hooks, d1, -beta, -alpha, ply + 1, check);
+                    }
+                    score
+                }
             };
             self.pos.unmake_applied(m, undo, &d);
             if !ok {
                 continue;
             }
-            legal = true;
+            searched = searched.saturating_add(1);
             if self.abort {
                 break;
             }
@@ -480,6 +603,7 @@ impl Searcher {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = m;
                     self.update_pv(ply, m);
                     if score >= beta {
                         if !m.is_capture() && m.promotion() == 0 {
@@ -494,8 +618,18 @@ impl Searcher {
         if self.abort {
             return 0;
         }
-        if !legal {
+        if searched == 0 {
             return if in_check { ply as i16 - MATE } else { 0 };
+        }
+        if t.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_in {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, ply, depth, best, bound, best_move);
         }
         best
     }
@@ -537,10 +671,13 @@ impl Searcher {
                 alpha = stand;
             }
             best = stand;
-            checks = first
-                && self.techniques.mate_checks
-                && stand > MATE_DRIVE_LEAD
-                && self.pos.phase() <= PHASE_MATE_DRIVE;
+            checks =
+                first && self.techniques.mate_checks && stand > MATE_DRIVE_LEAD && self.pos.phase() <= PHASE_MATE_DRIVE;
+            // Delta pruning for the whole node, before generating anything:
+            // no capture (nor promotion) can reach alpha.
+            if self.techniques.qprune && !checks && stand + self.pos.max_gain() + DELTA_MARGIN <= alpha {
+                return stand;
+            }
         }
         self.quiesce_moves(hooks, alpha, beta, ply, in_check, checks, best)
     }
@@ -564,10 +701,11 @@ impl Searcher {
     ) -> i16 {
         let side = self.pos.side_to_move();
         let mode = if in_check || checks { GenMode::All } else { GenMode::Captures };
+        let prune = self.techniques.qprune && !in_check;
         let Some((start, end)) = self.generate(mode) else {
             return self.pos.evaluate(side);
         };
-        self.score_moves(start, end, ply);
+        self.score_moves(start, end, ply, Move::NONE);
         let mut legal = false;
         // Once the best remaining score is 0, every remaining score is 0 and
         // pick-best would take them in list order: skip the scans.
@@ -582,6 +720,16 @@ impl Searcher {
             // before it is made (the common case in a mate drive).
             if checks && !m.is_capture() && self.pos.gives_check(m) == Some(false) {
                 continue;
+            }
+            if prune && m.is_capture() && m.promotion() == 0 {
+                // En passant takes a pawn that is not on `to`.
+                let victim = PIECE_VALUE[kind(self.pos.at(m.to)).max(PAWN) as usize];
+                if best + victim + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                if PIECE_VALUE[kind(self.pos.at(m.from)) as usize] > victim && self.pos.pawn_defends(m.to, side ^ 1) {
+                    continue;
+                }
             }
             let pre = self.pos.legality(m, in_check);
             if pre == Legality::Illegal {
@@ -624,7 +772,7 @@ impl Searcher {
     }
 
     /// Write ordering scores into `arena[start..end]`.
-    fn score_moves(&mut self, start: usize, end: usize, ply: u8) {
+    fn score_moves(&mut self, start: usize, end: usize, ply: u8, hash_move: Move) {
         let killers = self.killers[ply as usize & (MAX_PLY - 1)];
         let pos = &self.pos;
         let list = &mut self.arena[start..end];
@@ -632,6 +780,7 @@ impl Searcher {
         while i < list.len() {
             let m = list[i];
             list[i].score = match m.promotion() {
+                _ if m == hash_move => order::HASH_MOVE,
                 QUEEN => order::QUEEN_PROMOTION,
                 0 if m.is_capture() => {
                     // En passant takes a pawn that is not on `to`.

@@ -18,7 +18,8 @@ pub struct EngineOptions {
     pub own_book: bool,
     /// Randomiser seed; 0 = deterministic.
     pub seed: u8,
-    /// The search techniques (`MateChecks`): all on as the engine
+    /// The search techniques (`MateChecks`, `Tt`, `Pvs`, `Lmr`,
+    /// `Futility`, `QPrune`): all on as the engine
     /// plays; switching one off reproduces the search without it, for A/B
     /// matches.
     pub techniques: Techniques,
@@ -46,6 +47,12 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     OptionSpec { name: "OwnBook", decl: "type check default false" },
     OptionSpec { name: "Seed", decl: "type spin default 0 min 0 max 255" },
     OptionSpec { name: "MateChecks", decl: "type check default true" },
+    OptionSpec { name: "Tt", decl: "type check default true" },
+    OptionSpec { name: "Pvs", decl: "type check default true" },
+    OptionSpec { name: "Lmr", decl: "type check default true" },
+    OptionSpec { name: "Futility", decl: "type check default true" },
+    OptionSpec { name: "QPrune", decl: "type check default true" },
+    OptionSpec { name: "Techniques", decl: "type combo default all var all var none" },
 ];
 
 /// A check option's value: `true`/`on`/`1` or `false`/`off`/`0`.
@@ -77,6 +84,19 @@ impl EngineOptions {
             "seed" => self.seed = number(name, value, 0, 255)?,
             "ownbook" => self.own_book = switch(name, value)?,
             "matechecks" => self.techniques.mate_checks = switch(name, value)?,
+            "tt" => self.techniques.tt = switch(name, value)?,
+            "pvs" => self.techniques.pvs = switch(name, value)?,
+            "lmr" => self.techniques.lmr = switch(name, value)?,
+            "futility" => self.techniques.futility = switch(name, value)?,
+            "qprune" => self.techniques.qprune = switch(name, value)?,
+            // Every switch at once: `none` is the search before any technique.
+            "techniques" => {
+                self.techniques = match value.trim().to_ascii_lowercase().as_str() {
+                    "all" => Techniques::default(),
+                    "none" => Techniques::NONE,
+                    _ => return Err(format!("option {name} needs all or none, got '{value}'")),
+                }
+            }
             _ => return Err(format!("unknown option '{}'", name.trim())),
         }
         Ok(())
@@ -126,7 +146,15 @@ mod tests {
         assert_eq!(o, before);
         let parsed = EngineOptions::parse_assignments("Skill=3 OwnBook=true Seed=7 MateChecks=off").unwrap();
         assert_eq!((parsed.skill, parsed.own_book, parsed.seed), (3, true, 7));
-        assert_eq!(parsed.techniques, Techniques { mate_checks: false });
+        assert_eq!(parsed.techniques, Techniques { mate_checks: false, ..Techniques::default() });
+        let none = EngineOptions::parse_assignments("Techniques=none Tt=on").unwrap();
+        assert_eq!(none.techniques, Techniques { tt: true, ..Techniques::NONE });
+        assert!(o.set("Techniques", "some").is_err());
+        for name in ["Tt", "Pvs", "Lmr", "Futility", "QPrune"] {
+            let mut off = EngineOptions::default();
+            off.set(name, "off").unwrap();
+            assert_ne!(off.techniques, Techniques::default(), "{name}");
+        }
         assert!(o.set("MateChecks", "perhaps").is_err());
         assert!(EngineOptions::parse_assignments("Skill").is_err());
     }
