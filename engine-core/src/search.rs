@@ -433,6 +433,13 @@ impl Searcher {
         found
     }
 
+    /// The search's draw rules: fifty moves, or one repeat of an earlier
+    /// position (`key` is [`Position::key`]).
+    #[inline]
+    fn is_draw(&self, key: u32) -> bool {
+        self.pos.halfmove_clock() >= 100 || self.pos.is_repetition_keyed(key)
+    }
+
     /// Count a node; true if the search must stop (budget spent or the
     /// front end said so).
     #[inline]
@@ -504,7 +511,7 @@ impl Searcher {
             self.pv_len[ply as usize] = 0;
         }
         let key = self.pos.key();
-        if self.pos.halfmove_clock() >= 100 || self.pos.is_repetition_keyed(key) {
+        if self.is_draw(key) {
             return 0;
         }
         if ply as usize >= MAX_PLY - 1 {
@@ -653,6 +660,15 @@ impl Searcher {
         }
         if ply > self.seldepth {
             self.seldepth = ply;
+        }
+        // The main search's last move, when quiet, can repeat a position or
+        // reach the fiftieth move: that is drawn here as it would be one ply
+        // earlier. Deeper, quiescence plays captures (nothing repeats across
+        // them) or answers checks; those lines are not tested, for speed.
+        // Fewer than four reversible plies repeat nothing, so the key is not
+        // computed for them.
+        if first && self.pos.halfmove_clock() >= 4 && self.is_draw(self.pos.key()) {
+            return 0;
         }
         let side = self.pos.side_to_move();
         // Out of plies or arena while in check there is no stand-pat score
