@@ -997,16 +997,22 @@ impl App {
             } else if i == MENU_LEVEL {
                 line[8] = b'0' + self.game.level();
             }
-            let a = if i == self.item {
-                line[0] = b'>';
-                attr(colour::BLACK, colour::LIGHT_BLUE)
-            } else {
-                attr(LABEL, PAPER)
-            };
+            let a = self.mark_item(i, &mut line);
             text(screen, PANEL, ROW_MAIN + 1 + i, &line, a, PANEL_WIDTH);
         }
         for row in ROW_MAIN + 1 + MENU_ITEMS..ROW_MAIN + MAIN_ROWS {
             clear(screen, PANEL, row, PANEL_WIDTH);
+        }
+    }
+
+    /// The colours of panel row `i` of a list (menu or chooser); the row
+    /// under the cursor gets the `>` mark in `line[0]` and inverted colours.
+    fn mark_item(&self, i: u8, line: &mut [u8]) -> u8 {
+        if i == self.item {
+            line[0] = b'>';
+            attr(colour::BLACK, colour::LIGHT_BLUE)
+        } else {
+            attr(LABEL, PAPER)
         }
     }
 
@@ -1016,12 +1022,7 @@ impl App {
             let mut line = [b' '; 14];
             let name = PROMOTION_NAMES[i as usize];
             line[1..1 + name.len()].copy_from_slice(name);
-            let a = if i == self.item {
-                line[0] = b'>';
-                attr(colour::BLACK, colour::LIGHT_BLUE)
-            } else {
-                attr(LABEL, PAPER)
-            };
+            let a = self.mark_item(i, &mut line);
             text(screen, PANEL, ROW_MAIN + 1 + i, &line, a, PANEL_WIDTH);
         }
         for row in ROW_MAIN + 5..ROW_MAIN + MAIN_ROWS {

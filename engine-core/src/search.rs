@@ -131,8 +131,9 @@ mod order {
     pub const RANDOM_CEILING: u8 = 252;
 }
 
-/// The search state: arena, killers, principal variation, counters. One
-/// instance serves a whole game (about 5.5 KB; on the C64 it is a static).
+/// The search state: arena, killers, principal variation, transposition
+/// table, counters. One instance serves a whole game (about 9.7 KB, 4 KB of
+/// it the table; on the C64 it is a static).
 ///
 /// `repr(C)`, counters first and the position next: on 8-bit targets the
 /// fields the hot path touches then sit within reach of a constant
@@ -527,7 +528,6 @@ impl Searcher {
                         Bound::Exact => true,
                         Bound::Lower => hit.score >= beta,
                         Bound::Upper => hit.score <= alpha,
-                        Bound::None => false,
                     }
                 {
                     return hit.score;
@@ -561,8 +561,9 @@ impl Searcher {
             let i = next;
             next += 1;
             let m = if rest_unscored { self.arena[i] } else { self.pick_best(i, end) };
-            rest_unscored = m.score == 0;
+            // Unscored: neither the stored move, a capture, a promotion nor a killer.
             let quiet = m.score == 0;
+            rest_unscored = quiet;
             if futile && quiet && searched > 0 && self.pos.gives_check(m) == Some(false) {
                 continue;
             }

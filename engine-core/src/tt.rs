@@ -19,7 +19,7 @@
 //! Replacement: a slot is overwritten unless it holds a deeper result of
 //! the current search about another position. The generation bit flips with
 //! every search, so results of earlier searches give way to new ones. An
-//! empty slot has `meta == 0` (bound [`Bound::None`]).
+//! empty slot has `meta == 0` (no bound is 0).
 
 use crate::mv::Move;
 use crate::search::MATE_BOUND;
@@ -30,8 +30,6 @@ pub const TT_ENTRIES: usize = 512;
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
-    /// An empty slot.
-    None = 0,
     /// The search failed low: the true score is at most this.
     Upper = 1,
     /// The search failed high: the true score is at least this.
@@ -41,7 +39,7 @@ pub enum Bound {
 }
 
 /// One slot (8 bytes, so a slot address is a shift of its index).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 #[repr(C)]
 struct Entry {
     check: u16,
@@ -53,6 +51,8 @@ struct Entry {
 }
 
 const _: () = assert!(core::mem::size_of::<Entry>() == 8);
+
+const EMPTY_ENTRY: Entry = Entry { check: 0, from: 0, to: 0, flags: 0, meta: 0, score: 0 };
 
 /// A probe's answer.
 #[derive(Clone, Copy, Debug)]
@@ -83,13 +83,12 @@ impl Default for Table {
 impl Table {
     /// An empty table.
     pub const fn new() -> Table {
-        Table { entries: [Entry { check: 0, from: 0, to: 0, flags: 0, meta: 0, score: 0 }; TT_ENTRIES], generation: 0 }
+        Table { entries: [EMPTY_ENTRY; TT_ENTRIES], generation: 0 }
     }
 
     /// Empty every slot (a new game).
     pub fn clear(&mut self) {
-        self.entries = [Entry::default(); TT_ENTRIES];
-        self.generation = 0;
+        *self = Table::new();
     }
 
     /// Start a new search: earlier results stay usable but become replaceable.

@@ -71,6 +71,38 @@ pub fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("engine rejected {fen:?}: {e}"))
 }
 
+/// A FEN of the given (tile, letter) cells (tile 0 = a8), `side` to move,
+/// no castling rights or en passant square.
+pub fn fen_of(cells: &[(usize, char)], side: char) -> String {
+    let mut board = ['.'; 64];
+    for &(t, c) in cells {
+        board[t] = c;
+    }
+    let ranks: Vec<String> = board
+        .chunks(8)
+        .map(|r| {
+            let mut s = String::new();
+            let mut empty = 0u8;
+            for &c in r {
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        s.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    s.push(c);
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            s
+        })
+        .collect();
+    format!("{} {side} - - 0 1", ranks.join("/"))
+}
+
 /// The pseudo-legal moves in generation order.
 pub fn pseudo(pos: &Position, mode: GenMode) -> Vec<Move> {
     let mut buf = [Move::NONE; MAX_MOVES];

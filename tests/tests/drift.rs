@@ -16,7 +16,7 @@
 //! * **Search counters**: the node-budget arithmetic is 16-bit safe, and the
 //!   move arena is never exhausted by the bench or a level-4 Kiwipete search.
 
-use c64chess_tests::{SplitMix64, legal, position as engine_pos};
+use c64chess_tests::{fen_of, SplitMix64, legal, position as engine_pos};
 use engine_core::bench::{bench, BENCH_LIMITS, BENCH_POSITIONS};
 use engine_core::level::{level, LEVELS};
 use engine_core::mv::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT};
@@ -336,36 +336,6 @@ struct Probe {
 
 const LETTERS: [char; 10] = ['P', 'N', 'B', 'R', 'Q', 'p', 'n', 'b', 'r', 'q'];
 
-fn fen_with(cells: &[(usize, char)], side: &str) -> String {
-    let mut board = [' '; 64];
-    for &(t, c) in cells {
-        board[t] = c;
-    }
-    let mut out = String::new();
-    for r in 0..8 {
-        let mut empty = 0;
-        for f in 0..8 {
-            let c = board[r * 8 + f];
-            if c == ' ' {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    out.push(char::from(b'0' + empty));
-                    empty = 0;
-                }
-                out.push(c);
-            }
-        }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
-        }
-        if r < 7 {
-            out.push('/');
-        }
-    }
-    format!("{out} {side} - - 0 1")
-}
-
 fn probe() -> Probe {
     let mut kings_mg = (i32::MAX, i32::MIN);
     let mut kings_eg = (i32::MAX, i32::MIN);
@@ -375,14 +345,14 @@ fn probe() -> Probe {
             if wf.abs_diff(bf) <= 1 && wr.abs_diff(br) <= 1 {
                 continue;
             }
-            let t = engine_pos(&fen_with(&[(wk, 'K'), (bk, 'k')], "w")).totals();
+            let t = engine_pos(&fen_of(&[(wk, 'K'), (bk, 'k')], 'w')).totals();
             kings_mg = (kings_mg.0.min(t.mg as i32), kings_mg.1.max(t.mg as i32));
             kings_eg = (kings_eg.0.min(t.eg as i32), kings_eg.1.max(t.eg as i32));
         }
     }
     // Kings parked on a1 and h8 (tiles 56 and 7); pieces probed everywhere else.
     let kings = [(56usize, 'K'), (7usize, 'k')];
-    let base = engine_pos(&fen_with(&kings, "w")).totals();
+    let base = engine_pos(&fen_of(&kings, 'w')).totals();
     let mut piece = vec![vec![None; 64]; LETTERS.len()];
     for (i, &c) in LETTERS.iter().enumerate() {
         for (t, slot) in piece[i].iter_mut().enumerate() {
@@ -392,7 +362,7 @@ fn probe() -> Probe {
             // Either side may be in check here; pick the side so the FEN is valid.
             let cells = [kings[0], kings[1], (t, c)];
             let pos =
-                Position::from_fen(&fen_with(&cells, "w")).or_else(|_| Position::from_fen(&fen_with(&cells, "b")));
+                Position::from_fen(&fen_of(&cells, 'w')).or_else(|_| Position::from_fen(&fen_of(&cells, 'b')));
             let tt = pos.unwrap_or_else(|e| panic!("probe {c} on {t}: {e}")).totals();
             *slot = Some((
                 tt.mg as i32 - base.mg as i32,

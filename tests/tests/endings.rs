@@ -11,7 +11,7 @@
 //!
 //! The default run plays 20 + 20 games; `--ignored` runs 100 + 100.
 
-use c64chess_tests::{SplitMix64};
+use c64chess_tests::{fen_of, SplitMix64};
 use engine_core::level::level;
 use engine_core::{Move, Position, Searcher, MAX_MOVES};
 use shakmaty::fen::Fen;
@@ -20,37 +20,6 @@ use shakmaty::{CastlingMode, Chess, Position as _};
 
 fn near(a: usize, b: usize) -> bool {
     (a % 8).abs_diff(b % 8) <= 1 && (a / 8).abs_diff(b / 8) <= 1
-}
-
-/// A FEN with the given (tile, letter) cells; tile 0 = a8.
-fn fen_of(cells: &[(usize, char)], side: char) -> String {
-    let mut board = ['.'; 64];
-    for &(t, c) in cells {
-        board[t] = c;
-    }
-    let ranks: Vec<String> = board
-        .chunks(8)
-        .map(|r| {
-            let mut s = String::new();
-            let mut empty = 0u8;
-            for &c in r {
-                if c == '.' {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        s.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    s.push(c);
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            s
-        })
-        .collect();
-    format!("{} {side} - - 0 1", ranks.join("/"))
 }
 
 /// `n` random starts of king + `piece` ('Q' or 'R') against a bare king.

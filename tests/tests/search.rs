@@ -18,6 +18,7 @@
 
 use std::collections::BTreeSet;
 
+use c64chess_tests::position as engine_pos;
 use engine_core::book::book_move;
 use engine_core::level::{level, LEVELS};
 use engine_core::search::{Iteration, SearchHooks, Techniques, MATE, MATE_BOUND, RANDOM_MOVES};
@@ -32,10 +33,6 @@ const MATE_EPD: &str = include_str!("../data/mate_in_one.epd");
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
-
-fn engine_pos(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("engine rejected {fen:?}: {e}"))
-}
 
 fn reference(fen: &str) -> Chess {
     let setup: Fen = fen.parse().unwrap_or_else(|e| panic!("shakmaty cannot parse {fen:?}: {e}"));
