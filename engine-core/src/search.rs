@@ -180,11 +180,6 @@ pub struct Techniques {
     /// are searched with a null window, and again with the full window
     /// only when one beats alpha.
     pub pvs: bool,
-    /// Late-move reductions: from depth 3, quiet moves after the first
-    /// [`LMR_MOVES`] that neither check nor escape check are searched one
-    /// ply shallower with a null window, and again at full depth if they
-    /// beat alpha.
-    pub lmr: bool,
     /// Futility: in the last [`FUTILITY_DEPTH`] plies a node whose static
     /// score is a margin above beta returns it (reverse futility), and one
     /// whose static score plus a margin cannot reach alpha skips its quiet
@@ -200,17 +195,15 @@ pub struct Techniques {
 impl Techniques {
     /// Every technique off: the search before any was added.
     pub const NONE: Techniques =
-        Techniques { mate_checks: false, tt: false, pvs: false, lmr: false, futility: false, qprune: false };
+        Techniques { mate_checks: false, tt: false, pvs: false, futility: false, qprune: false };
 }
 
 impl Default for Techniques {
     fn default() -> Self {
-        Techniques { mate_checks: true, tt: true, pvs: true, lmr: true, futility: true, qprune: true }
+        Techniques { mate_checks: true, tt: true, pvs: true, futility: true, qprune: true }
     }
 }
 
-/// Moves of a node searched at full depth before late-move reductions start.
-pub const LMR_MOVES: u8 = 3;
 /// Depths at which futility applies (1..=this).
 pub const FUTILITY_DEPTH: u8 = 2;
 /// Delta pruning's allowance for positional gain beyond the victim's value.
@@ -580,23 +573,15 @@ impl Searcher {
             } else {
                 let check = self.pos.in_check_after(m);
                 let d1 = depth - 1;
-                if searched == 0 {
-                    -self.child(hooks, d1, -beta, -alpha, ply + 1, check)
+                if searched > 0 && t.pvs {
+                    let score = -self.child(hooks, d1, -alpha - 1, -alpha, ply + 1, check);
+                    if score > alpha && score < beta && !self.abort {
+                        -self.child(hooks, d1, -beta, -alpha, ply + 1, check)
+                    } else {
+                        score
+                    }
                 } else {
-                    let reduce = t.lmr && depth >= 3 && searched >= LMR_MOVES && quiet && !in_check && !check;
-                    let mut score = alpha + 1;
-                    if reduce {
-                        score = -self.child(hooks, d1 - 1, -alpha - 1, -alpha, ply + 1, check);
-                    }
-                    if score > alpha && t.pvs && !self.abort {
-                        score = -self.child(hooks, d1, -alpha - 1, -alpha, ply + 1, check);
-                        if score > alpha && score < beta && !self.abort {
-                            score = -self.child(hooks, d1, -beta, -alpha, ply + 1, check);
-                        }
-                    } else if score > alpha && !self.abort {
-                        score = -self.child(hooks, d1, -beta, -alpha, ply + 1, check);
-                    }
-                    score
+                    -self.child(hooks, d1, -beta, -alpha, ply + 1, check)
                 }
             };
             self.pos.unmake_applied(m, undo, &d);

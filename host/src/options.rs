@@ -18,7 +18,7 @@ pub struct EngineOptions {
     pub own_book: bool,
     /// Randomiser seed; 0 = deterministic.
     pub seed: u8,
-    /// The search techniques (`MateChecks`, `Tt`, `Pvs`, `Lmr`,
+    /// The search techniques (`MateChecks`, `Tt`, `Pvs`,
     /// `Futility`, `QPrune`): all on as the engine
     /// plays; switching one off reproduces the search without it, for A/B
     /// matches.
@@ -49,7 +49,6 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     OptionSpec { name: "MateChecks", decl: "type check default true" },
     OptionSpec { name: "Tt", decl: "type check default true" },
     OptionSpec { name: "Pvs", decl: "type check default true" },
-    OptionSpec { name: "Lmr", decl: "type check default true" },
     OptionSpec { name: "Futility", decl: "type check default true" },
     OptionSpec { name: "QPrune", decl: "type check default true" },
     OptionSpec { name: "Techniques", decl: "type combo default all var all var none" },
@@ -86,7 +85,6 @@ impl EngineOptions {
             "matechecks" => self.techniques.mate_checks = switch(name, value)?,
             "tt" => self.techniques.tt = switch(name, value)?,
             "pvs" => self.techniques.pvs = switch(name, value)?,
-            "lmr" => self.techniques.lmr = switch(name, value)?,
             "futility" => self.techniques.futility = switch(name, value)?,
             "qprune" => self.techniques.qprune = switch(name, value)?,
             // Every switch at once: `none` is the search before any technique.
@@ -150,7 +148,7 @@ mod tests {
         let none = EngineOptions::parse_assignments("Techniques=none Tt=on").unwrap();
         assert_eq!(none.techniques, Techniques { tt: true, ..Techniques::NONE });
         assert!(o.set("Techniques", "some").is_err());
-        for name in ["Tt", "Pvs", "Lmr", "Futility", "QPrune"] {
+        for name in ["Tt", "Pvs", "Futility", "QPrune"] {
             let mut off = EngineOptions::default();
             off.set(name, "off").unwrap();
             assert_ne!(off.techniques, Techniques::default(), "{name}");

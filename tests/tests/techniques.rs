@@ -95,10 +95,9 @@ fn all_off_is_the_search_before_the_techniques() {
 fn each_switch_changes_the_search() {
     let all = bench_with(Techniques::default());
     type Switch = (&'static str, fn(&mut Techniques));
-    let switches: [Switch; 5] = [
+    let switches: [Switch; 4] = [
         ("tt", |t| t.tt = false),
         ("pvs", |t| t.pvs = false),
-        ("lmr", |t| t.lmr = false),
         ("futility", |t| t.futility = false),
         ("qprune", |t| t.qprune = false),
     ];
