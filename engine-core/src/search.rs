@@ -6,9 +6,10 @@
 //!   for the same budget, and a faster machine simply finishes sooner. Host
 //!   clocks stop a search through [`SearchHooks::progress`].
 //! * **Iterative deepening** from depth 1, the previous best move first. An
-//!   iteration is not started once `nodes > budget / 3` (written as a
-//!   division: `3 * nodes` overflows 16 bits on the 6502), because an
-//!   abandoned iteration is wasted work. Depth 1 always runs.
+//!   iteration is not started once a third of the budget is spent
+//!   (`nodes > budget / 3`, tested without a division or multiply: see
+//!   [`past_a_third`]), because an abandoned iteration is wasted work.
+//!   Depth 1 always runs.
 //! * **A move is banked before anything is searched**, so the search returns
 //!   a legal move whenever one exists, at any budget from 1 node up. Running
 //!   out of budget degrades to a worse move, never to no move.
@@ -319,7 +320,7 @@ impl Searcher {
         }
 
         for depth in 1..=max_depth {
-            if depth > 1 && self.nodes > self.budget / 3 {
+            if depth > 1 && past_a_third(self.nodes, self.budget) {
                 break;
             }
             let mut alpha = -INF;
@@ -853,6 +854,31 @@ fn sort_by_score(moves: &mut [Move]) {
         while j > 0 && moves[j - 1].score < moves[j].score {
             moves.swap(j - 1, j);
             j -= 1;
+        }
+    }
+}
+
+/// `nodes > budget / 3`, with two subtractions: a 32-bit division is a
+/// library routine of about 1 KB on the 6502 (and the AVR), and `3 * nodes`
+/// could overflow. For `2 * nodes <= budget` it is `3 * nodes > budget`,
+/// which is the same test; otherwise more than a third is spent.
+fn past_a_third(nodes: u32, budget: u32) -> bool {
+    nodes > budget.saturating_sub(nodes).saturating_sub(nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::past_a_third;
+
+    #[test]
+    fn past_a_third_is_the_division() {
+        for budget in 0..200u32 {
+            for nodes in 0..300u32 {
+                assert_eq!(past_a_third(nodes, budget), nodes > budget / 3, "{nodes} {budget}");
+            }
+        }
+        for (nodes, budget) in [(u32::MAX, u32::MAX), (0x5555_5555, u32::MAX), (0x5555_5556, u32::MAX), (1, 0)] {
+            assert_eq!(past_a_third(nodes, budget), nodes > budget / 3, "{nodes} {budget}");
         }
     }
 }
