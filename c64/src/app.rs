@@ -33,6 +33,7 @@ use engine_core::game::{move_from, move_to, Game, LogLine, NotLegal, Outcome, Pl
 use engine_core::piece::{color, kind, BISHOP, BLACK, KING, KNIGHT, QUEEN, ROOK, WHITE};
 use engine_core::position::MAX_ATTACKERS;
 use engine_core::search::{SearchHooks, Searcher};
+use engine_core::tt::Slots;
 use engine_core::{Move, Tile};
 
 use crate::glyphs::{CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW, PIECE_GLYPH};
@@ -255,7 +256,12 @@ impl App {
 
     /// Handle one key if one is waiting, else let the computer move if it is
     /// its turn; then redraw what changed and show it.
-    pub fn step<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I, searcher: &mut Searcher) -> Step {
+    pub fn step<S: Screen, I: Input, T: Slots>(
+        &mut self,
+        screen: &mut S,
+        input: &mut I,
+        searcher: &mut Searcher<T>,
+    ) -> Step {
         if !self.seeded {
             self.game.set_seed(input.seed());
             self.seeded = true;
@@ -720,7 +726,12 @@ impl App {
 
     // ---- the computer ------------------------------------------------------
 
-    fn think<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I, searcher: &mut Searcher) -> Step {
+    fn think<S: Screen, I: Input, T: Slots>(
+        &mut self,
+        screen: &mut S,
+        input: &mut I,
+        searcher: &mut Searcher<T>,
+    ) -> Step {
         self.draw(screen);
         let a = attr(TITLE, PAPER);
         text(screen, PANEL, ROW_THINK, b"Thinking...", a, PANEL_WIDTH);

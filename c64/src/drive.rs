@@ -24,6 +24,7 @@
 //! `tools/vice-drive` reads these rows back from VICE (docs/c64.md).
 
 use engine_core::bench::{drive_default, Report, DRIVE_LEVEL};
+use engine_core::tt::Slots;
 use engine_core::Searcher;
 
 use crate::layout::{LABEL, TITLE};
@@ -60,7 +61,7 @@ pub struct Timing {
 
 /// Replay the drive workload with `searcher`, showing the title and the
 /// searches done so far. Returns the workload's report.
-pub fn run<S: Screen>(screen: &mut S, searcher: &mut Searcher) -> Report {
+pub fn run<S: Screen, T: Slots>(screen: &mut S, searcher: &mut Searcher<T>) -> Report {
     let mut title = *b"c64chess drive level 0";
     title[21] = b'0' + DRIVE_LEVEL;
     text(screen, 0, 0, &title, attr(TITLE, colour::BLACK));

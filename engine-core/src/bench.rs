@@ -7,6 +7,7 @@
 use crate::level::level;
 use crate::position::Position;
 use crate::search::{Limits, SearchResult, Searcher};
+use crate::tt::Slots;
 
 /// A 32-bit FNV-1a digest. Its multiply runs once per search, never in a
 /// hot path.
@@ -90,7 +91,7 @@ pub const BENCH_LIMITS: Limits = Limits { depth: 8, nodes: 20_000 };
 
 /// Search every bench position from a new game (seed 0); `each` sees every
 /// result. `searcher` is reused, as a game would.
-pub fn bench(searcher: &mut Searcher, mut each: impl FnMut(usize, &SearchResult)) -> Report {
+pub fn bench<T: Slots>(searcher: &mut Searcher<T>, mut each: impl FnMut(usize, &SearchResult)) -> Report {
     let mut report = Report::default();
     for (i, fen) in BENCH_POSITIONS.iter().enumerate() {
         // The table is fixed and parses: a test proves it.
@@ -125,7 +126,7 @@ pub const DRIVE_LEVEL: u8 = 2;
 /// at `limits` (normally [`level`]`(`[`DRIVE_LEVEL`]`)`); `each` sees every
 /// result. Stops a game early if a recorded move is not legal (a test proves
 /// none is).
-pub fn drive(searcher: &mut Searcher, games: &[DriveGame], limits: Limits, mut each: impl FnMut(&SearchResult)) -> Report {
+pub fn drive<T: Slots>(searcher: &mut Searcher<T>, games: &[DriveGame], limits: Limits, mut each: impl FnMut(&SearchResult)) -> Report {
     let mut report = Report::default();
     for game in games {
         let Ok(mut pos) = Position::from_fen(game.fen) else { continue };
@@ -144,7 +145,7 @@ pub fn drive(searcher: &mut Searcher, games: &[DriveGame], limits: Limits, mut e
 }
 
 /// The drive games with the default level: the workload of `c64chess drive`.
-pub fn drive_default(searcher: &mut Searcher, each: impl FnMut(&SearchResult)) -> Report {
+pub fn drive_default<T: Slots>(searcher: &mut Searcher<T>, each: impl FnMut(&SearchResult)) -> Report {
     drive(searcher, &DRIVE_GAMES, level(DRIVE_LEVEL), each)
 }
 

@@ -38,6 +38,7 @@ use crate::mv::{Move, Undo};
 use crate::piece::*;
 use crate::position::{Position, MAX_ATTACKERS};
 use crate::search::{SearchHooks, Searcher};
+use crate::tt::Slots;
 use crate::square::{from_tile, to_tile};
 
 /// A board tile, 0 = a8 .. 63 = h1.
@@ -474,7 +475,7 @@ impl Game {
     /// move has no legal move. The move is not played: hand it to
     /// [`Game::play`]. `hooks` sees the search's progress and can stop it
     /// (the best move so far is then returned).
-    pub fn engine_move<H: SearchHooks>(&mut self, searcher: &mut Searcher, hooks: &mut H) -> Option<Move> {
+    pub fn engine_move<H: SearchHooks, T: Slots>(&mut self, searcher: &mut Searcher<T>, hooks: &mut H) -> Option<Move> {
         if self.legal_len == 0 {
             return None;
         }

@@ -30,7 +30,7 @@ use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::Move;
 use crate::piece::*;
 use crate::position::{Legality, Position};
-use crate::tt::{Bound, Table};
+use crate::tt::{Bound, InPlace, Slots, Table};
 
 /// Score of being mated now; a mate `n` plies away scores `MATE - n`.
 pub const MATE: i16 = 29_000;
@@ -139,8 +139,11 @@ mod order {
 /// `repr(C)`, counters first and the position next: on 8-bit targets the
 /// fields the hot path touches then sit within reach of a constant
 /// displacement from `self` (see [`Position`]'s layout note).
+///
+/// `S` is where the transposition table keeps its slots ([`crate::tt`]):
+/// inside the searcher by default, elsewhere on the C64.
 #[repr(C)]
-pub struct Searcher {
+pub struct Searcher<S = InPlace> {
     techniques: Techniques,
     nodes: u32,
     budget: u32,
@@ -161,7 +164,7 @@ pub struct Searcher {
     pv_len: [u8; PV_PLIES],
     pv: [[Move; PV_PLIES]; PV_PLIES],
     arena: [Move; ARENA_SIZE],
-    tt: Table,
+    tt: Table<S>,
 }
 
 /// The search techniques that can be switched off, for A/B matches. Each
@@ -222,13 +225,21 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// A searcher in the state of a new game with seed 0 (deterministic).
+    /// A searcher in the state of a new game with seed 0 (deterministic),
+    /// its table inside it.
     pub fn new() -> Searcher {
+        Searcher::with_slots(InPlace::new())
+    }
+}
+
+impl<S: Slots> Searcher<S> {
+    /// [`Searcher::new`] with the table's slots in `slots`.
+    pub fn with_slots(slots: S) -> Searcher<S> {
         Searcher {
             techniques: Techniques::default(),
             pos: Position::startpos(),
             arena: [Move::NONE; ARENA_SIZE],
-            tt: Table::new(),
+            tt: Table::with_slots(slots),
             top: 0,
             killers: [[Move::NONE; 2]; MAX_PLY],
             pv: [[Move::NONE; PV_PLIES]; PV_PLIES],

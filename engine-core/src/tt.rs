@@ -20,6 +20,13 @@
 //! the current search about another position. The generation bit flips with
 //! every search, so results of earlier searches give way to new ones. An
 //! empty slot has `meta == 0` (no bound is 0).
+//!
+//! Storage: the table reads and writes its slots only through [`Slots`], one
+//! whole slot at a time. Everywhere but the C64 they are an array inside the
+//! table ([`InPlace`]); the C64 keeps them in the 4 KB of RAM under its I/O
+//! area, which the program reaches only by switching the I/O out around each
+//! access (c64/src/bin/prg.rs, docs/c64.md). Both hold the same bytes, so the
+//! search is the same.
 
 use crate::mv::Move;
 use crate::search::MATE_BOUND;
@@ -38,10 +45,11 @@ pub enum Bound {
     Exact = 3,
 }
 
-/// One slot (8 bytes, so a slot address is a shift of its index).
-#[derive(Clone, Copy, Debug)]
+/// One slot (8 bytes, so a slot address is a shift of its index). Its
+/// fields are the table's business; a [`Slots`] only keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
-struct Entry {
+pub struct Entry {
     check: u16,
     from: u8,
     to: u8,
@@ -52,7 +60,49 @@ struct Entry {
 
 const _: () = assert!(core::mem::size_of::<Entry>() == 8);
 
-const EMPTY_ENTRY: Entry = Entry { check: 0, from: 0, to: 0, flags: 0, meta: 0, score: 0 };
+impl Entry {
+    /// An empty slot.
+    pub const EMPTY: Entry = Entry { check: 0, from: 0, to: 0, flags: 0, meta: 0, score: 0 };
+}
+
+/// Where the table's [`TT_ENTRIES`] slots live. It must behave as an array:
+/// `load(i)` returns what the last `save(i, _)` stored. The table fills every
+/// slot with [`Entry::EMPTY`] before its first probe, so the memory may start
+/// with anything in it.
+pub trait Slots {
+    /// Slot `index` (below [`TT_ENTRIES`]).
+    fn load(&self, index: u16) -> Entry;
+    /// Overwrite slot `index` (below [`TT_ENTRIES`]).
+    fn save(&mut self, index: u16, entry: Entry);
+}
+
+/// The slots as an array inside the table: 4 KB wherever the table is.
+pub struct InPlace([Entry; TT_ENTRIES]);
+
+impl InPlace {
+    /// Every slot empty.
+    pub const fn new() -> InPlace {
+        InPlace([Entry::EMPTY; TT_ENTRIES])
+    }
+}
+
+impl Default for InPlace {
+    fn default() -> Self {
+        InPlace::new()
+    }
+}
+
+impl Slots for InPlace {
+    #[inline]
+    fn load(&self, index: u16) -> Entry {
+        self.0[index as usize]
+    }
+
+    #[inline]
+    fn save(&mut self, index: u16, entry: Entry) {
+        self.0[index as usize] = entry;
+    }
+}
 
 /// A probe's answer.
 #[derive(Clone, Copy, Debug)]
@@ -69,8 +119,8 @@ pub struct Hit {
 
 /// The table. Deepest depth stored is 31 (five bits); deeper results are
 /// stored as 31.
-pub struct Table {
-    entries: [Entry; TT_ENTRIES],
+pub struct Table<S = InPlace> {
+    slots: S,
     generation: u8,
 }
 
@@ -81,14 +131,26 @@ impl Default for Table {
 }
 
 impl Table {
-    /// An empty table.
+    /// An empty table with its slots in place.
     pub const fn new() -> Table {
-        Table { entries: [EMPTY_ENTRY; TT_ENTRIES], generation: 0 }
+        Table { slots: InPlace::new(), generation: 0 }
+    }
+}
+
+impl<S: Slots> Table<S> {
+    /// An empty table in `slots`, whatever they held.
+    pub fn with_slots(slots: S) -> Table<S> {
+        let mut table = Table { slots, generation: 0 };
+        table.clear();
+        table
     }
 
     /// Empty every slot (a new game).
     pub fn clear(&mut self) {
-        *self = Table::new();
+        for index in 0..TT_ENTRIES as u16 {
+            self.slots.save(index, Entry::EMPTY);
+        }
+        self.generation = 0;
     }
 
     /// Start a new search: earlier results stay usable but become replaceable.
@@ -97,14 +159,14 @@ impl Table {
     }
 
     #[inline]
-    fn slot(key: u32) -> usize {
-        key as usize & (TT_ENTRIES - 1)
+    fn slot(key: u32) -> u16 {
+        key as u16 & (TT_ENTRIES as u16 - 1)
     }
 
     /// What the table holds for `key`, seen from a node `ply` plies below the root.
     #[inline]
     pub fn probe(&self, key: u32, ply: u8) -> Option<Hit> {
-        let e = &self.entries[Self::slot(key)];
+        let e = self.slots.load(Self::slot(key));
         if e.meta == 0 || e.check != (key >> 16) as u16 {
             return None;
         }
@@ -124,7 +186,8 @@ impl Table {
         let check = (key >> 16) as u16;
         let depth = depth.min(31);
         let generation = self.generation;
-        let e = &mut self.entries[Self::slot(key)];
+        let index = Self::slot(key);
+        let mut e = self.slots.load(index);
         let same = e.check == check && e.meta != 0;
         if !same && e.meta & 4 == generation && e.meta >> 3 > depth {
             return;
@@ -137,6 +200,7 @@ impl Table {
         e.check = check;
         e.meta = depth << 3 | generation | bound as u8;
         e.score = to_stored(score, ply);
+        self.slots.save(index, e);
     }
 }
 
@@ -181,6 +245,29 @@ mod tests {
         assert!(t.probe(0x9999_0042, 3).is_none());
         t.clear();
         assert!(t.probe(0x1234_0042, 3).is_none());
+    }
+
+    /// Slots in memory that held something else before, as the C64's do.
+    struct Used([Entry; TT_ENTRIES]);
+
+    impl Slots for Used {
+        fn load(&self, index: u16) -> Entry {
+            self.0[index as usize]
+        }
+        fn save(&mut self, index: u16, entry: Entry) {
+            self.0[index as usize] = entry;
+        }
+    }
+
+    #[test]
+    fn a_table_in_used_memory_starts_empty() {
+        let stale = Entry { check: 0x1234, from: 1, to: 2, flags: 0, meta: 0x1B, score: 5 };
+        let mut t = Table::with_slots(Used([stale; TT_ENTRIES]));
+        assert!(t.probe(0x1234_0042, 0).is_none());
+        let m = Move::new(0x64, 0x44, 0x40);
+        t.store(0x1234_0042, 0, 2, 9, Bound::Exact, m);
+        assert_eq!(t.probe(0x1234_0042, 0).unwrap().mv, m);
+        assert!(t.probe(0x1234_0043, 0).is_none());
     }
 
     #[test]

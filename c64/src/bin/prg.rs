@@ -12,11 +12,12 @@
 
 use core::mem::MaybeUninit;
 use core::panic::PanicInfo;
-use core::ptr::{addr_of_mut, read_volatile, write_volatile};
+use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 
 use c64::glyphs::screen_code;
 use c64::screen::{colour, ROW_CELLS};
 use c64::Screen;
+use engine_core::tt::{Entry, Slots, TT_ENTRIES};
 use engine_core::Searcher;
 
 // The addresses used, from the C64's memory map (the same offsets as
@@ -37,8 +38,19 @@ const VIC_BACKGROUND: u16 = 0xD021;
 /// a mirror of an unused SID register).
 const DEBUG_CART: u16 = 0xD7FF;
 const COLOUR_RAM: u16 = 0xD800;
+/// CIA 1's interrupt control: the KERNAL's 60 Hz interrupt (timer A).
+const CIA1_ICR: u16 = 0xDC0D;
 /// CIA 2 port A: bits 0-1 pick the VIC's 16 KB bank (inverted).
 const CIA2_PORT_A: u16 = 0xDD00;
+/// The 6510's port: bits 0-2 choose what the CPU sees at `$A000-$FFFF`.
+const CPU_PORT: u16 = 0x0001;
+/// The transposition table, 512 slots of 8 bytes: the RAM under the I/O
+/// area, which the VIC (bank 3 in the game) never reads and nothing else uses.
+const TABLE: u16 = 0xD000;
+const _: () = assert!(TT_ENTRIES * 8 == 0x1000);
+/// The 6502's NMI vector; in RAM (under the KERNAL) it serves only while
+/// the table is switched in.
+const NMI_VECTOR: u16 = 0xFFFA;
 
 fn peek(addr: u16) -> u8 {
     // SAFETY: only called with the addresses named in this file (I/O, KERNAL
@@ -55,13 +67,61 @@ fn fill(addr: u16, len: u16, value: u8) {
     (0..len).for_each(|offset| poke(addr + offset, value));
 }
 
-/// The searcher (about 6 KB), in `.bss` where the linker counts it.
-static mut SEARCHER: MaybeUninit<Searcher> = MaybeUninit::uninit();
+/// The transposition table's slots at `TABLE`, reached with every ROM and
+/// the I/O switched out (CPU port bits 0-1 clear) for the 8 bytes of one
+/// slot. Meanwhile CIA 1 may not interrupt (the KERNAL's handler needs its
+/// ROM and CIA 1), and an NMI (RESTORE) finds `rti` through the RAM vector.
+struct UnderIo;
 
-fn searcher() -> &'static mut Searcher {
+/// An `rti`: where an NMI goes while the table is switched in.
+static RTI: u8 = 0x40;
+
+impl UnderIo {
+    /// Aim the RAM NMI vector at `RTI` (a write there reaches the RAM under
+    /// the KERNAL ROM), then the table's slots are ready for `Searcher`.
+    fn new() -> UnderIo {
+        let [low, high] = (addr_of!(RTI) as usize as u16).to_le_bytes();
+        poke(NMI_VECTOR, low);
+        poke(NMI_VECTOR + 1, high);
+        UnderIo
+    }
+
+    /// `access` with RAM at `$D000`, then the machine as it was. A timer
+    /// interrupt that falls due meanwhile is taken when CIA 1's mask is set
+    /// again.
+    fn switched_in<T>(access: impl FnOnce(*mut Entry) -> T, index: u16) -> T {
+        let slot = (TABLE + (index << 3)) as usize as *mut Entry;
+        poke(CIA1_ICR, 0x7F);
+        let port = peek(CPU_PORT);
+        poke(CPU_PORT, port & !3);
+        let value = access(slot);
+        poke(CPU_PORT, port);
+        poke(CIA1_ICR, 0x81);
+        value
+    }
+}
+
+impl Slots for UnderIo {
+    fn load(&self, index: u16) -> Entry {
+        // SAFETY: `index` < TT_ENTRIES (the table's contract), so the slot
+        // lies in $D000-$DFFF, RAM while switched in; Rust owns none of it.
+        Self::switched_in(|slot| unsafe { read_volatile(slot) }, index)
+    }
+
+    fn save(&mut self, index: u16, entry: Entry) {
+        // SAFETY: as for `load`.
+        Self::switched_in(|slot| unsafe { write_volatile(slot, entry) }, index)
+    }
+}
+
+/// The searcher (about 5.5 KB; its table is at `TABLE`), in `.bss` where
+/// the linker counts it.
+static mut SEARCHER: MaybeUninit<Searcher<UnderIo>> = MaybeUninit::uninit();
+
+fn searcher() -> &'static mut Searcher<UnderIo> {
     // SAFETY: called once, single-threaded, no interrupt handler of ours:
     // the only reference ever made to the static.
-    unsafe { &mut *addr_of_mut!(SEARCHER) }.write(Searcher::new())
+    unsafe { &mut *addr_of_mut!(SEARCHER) }.write(Searcher::with_slots(UnderIo::new()))
 }
 
 /// Text mode: screen `$0400` cleared, mixed-case characters, VIC bank 0,
@@ -163,17 +223,14 @@ mod play {
     use c64::{App, Input, Joystick, Key, Mode, Step};
     use engine_core::Game;
 
-    /// The 6510's port: clearing bit 2 puts the character ROM at `$D000`.
-    const CPU_PORT: u16 = 0x0001;
     /// Text glyphs 32..=126, 8 bytes each, copied from the character ROM's
     /// mixed-case set to the text screen's RAM, unused in bitmap mode.
     const FONT: u16 = 0x0400;
     const MATRIX: u16 = 0xCC00;
     const VIC_CONTROL_X: u16 = 0xD016;
     const CHAR_ROM: u16 = 0xD800;
-    /// CIA 1: port A (keyboard columns out, joystick 2 in), interrupts.
+    /// CIA 1 port A: keyboard columns out, joystick 2 in.
     const CIA1_PORT_A: u16 = 0xDC00;
-    const CIA1_ICR: u16 = 0xDC0D;
     const BITMAP: u16 = 0xE000;
 
     extern "C" {
