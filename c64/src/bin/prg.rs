@@ -247,6 +247,7 @@ mod play {
     struct Bitmap;
 
     impl Screen for Bitmap {
+        #[inline(never)]
         fn put(&mut self, col: u8, row: u8, glyph: u8, attr: u8) {
             if col >= 40 || row >= 25 {
                 return;
