@@ -1078,7 +1078,9 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
     }
 }
 
-/// Write `s` at (col, row), padded with blanks to `width` cells.
+/// Write `s` at (col, row), padded with blanks to `width` cells. Out of
+/// line: it is called from twenty places, and the C64's memory is tight.
+#[inline(never)]
 fn text<S: Screen>(screen: &mut S, col: u8, row: u8, s: &[u8], a: u8, width: u8) {
     for i in 0..width {
         let g = s.get(i as usize).copied().unwrap_or(b' ');
