@@ -5,9 +5,8 @@
 //! run and budget: docs/c64.md.
 #![no_std]
 #![no_main]
-// The crate's one file with unsafe code, as the one that touches hardware:
-// volatile I/O and fixed RAM, the KERNAL call, the static slots of the game
-// and searcher, the jump to the reset. Each block is small and says why.
+// The crate's one file with unsafe code, as it touches hardware: volatile I/O,
+// fixed RAM, the KERNAL, two statics, the reset. Each block says why.
 #![allow(unsafe_code)]
 
 use core::mem::MaybeUninit;
@@ -17,49 +16,38 @@ use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 use c64::glyphs::screen_code;
 use c64::screen::{colour, ROW_CELLS};
 use c64::Screen;
-use engine_core::tt::{Entry, Slots, TT_ENTRIES};
+use engine_core::tt::{Entry, Slots};
 use engine_core::Searcher;
 
-// The addresses used, from the C64's memory map (the same offsets as
-// mos-hardware's VIC-II and CIA register blocks; docs/c64.md).
+// The C64's memory map (mos-hardware's VIC-II and CIA offsets; docs/c64.md).
 /// The jiffy clock, 24 bits, most significant byte first.
 const JIFFY: u16 = 0x00A0;
-/// RAM the KERNAL leaves alone: the exit status goes here just before the
-/// debug cartridge, for tools/vice-drive's monitor checkpoint.
+/// Free RAM: the exit status, for tools/vice-drive's monitor checkpoint.
 const DONE_MARK: u16 = 0x02A7;
 const TEXT: u16 = 0x0400;
-/// VIC-II: control (`$D011`: bitmap, display on, 25 rows), memory pointers
-/// (`$D018`: matrix and bitmap or character set), border, background.
+/// VIC-II: control (`$D011`), memory pointers (`$D018`), border, background.
 const VIC_CONTROL: u16 = 0xD011;
 const VIC_MEMORY: u16 = 0xD018;
 const VIC_BORDER: u16 = 0xD020;
 const VIC_BACKGROUND: u16 = 0xD021;
-/// VICE's debug cartridge: a write exits with that status (on a real C64,
-/// a mirror of an unused SID register).
+/// VICE's debug cartridge: a write exits (a real C64: an unused SID mirror).
 const DEBUG_CART: u16 = 0xD7FF;
 const COLOUR_RAM: u16 = 0xD800;
-/// CIA 1's interrupt control: the KERNAL's 60 Hz interrupt (timer A).
-const CIA1_ICR: u16 = 0xDC0D;
+const CIA1_ICR: u16 = 0xDC0D; // CIA 1's interrupt control: the KERNAL's 60 Hz
 /// CIA 2 port A: bits 0-1 pick the VIC's 16 KB bank (inverted).
 const CIA2_PORT_A: u16 = 0xDD00;
-/// The 6510's port: bits 0-2 choose what the CPU sees at `$A000-$FFFF`.
-const CPU_PORT: u16 = 0x0001;
-/// The transposition table, 512 slots of 8 bytes: the RAM under the I/O
-/// area, which the VIC (bank 3 in the game) never reads and nothing else uses.
+const CPU_PORT: u16 = 0x0001; // bits 0-2: what the CPU sees at $A000-$FFFF
+/// The transposition table (512 × 8 bytes) in the RAM under the I/O area.
 const TABLE: u16 = 0xD000;
-const _: () = assert!(TT_ENTRIES * 8 == 0x1000);
-/// The 6502's NMI vector; in RAM (under the KERNAL) it serves only while
-/// the table is switched in.
 const NMI_VECTOR: u16 = 0xFFFA;
 
 fn peek(addr: u16) -> u8 {
-    // SAFETY: only called with the addresses named in this file (I/O, KERNAL
-    // zero page and vectors, character ROM, the screen's RAM), never Rust's.
+    // SAFETY: only the addresses named in this file (I/O, ROM, screen RAM), never Rust's.
     unsafe { read_volatile(addr as usize as *const u8) }
 }
 
 fn poke(addr: u16, value: u8) {
-    // SAFETY: as for `peek`: I/O, and screen RAM the link script keeps out.
+    // SAFETY: as for `peek`.
     unsafe { write_volatile(addr as usize as *mut u8, value) }
 }
 
@@ -67,65 +55,51 @@ fn fill(addr: u16, len: u16, value: u8) {
     (0..len).for_each(|offset| poke(addr + offset, value));
 }
 
-/// The transposition table's slots at `TABLE`, reached with every ROM and
-/// the I/O switched out (CPU port bits 0-1 clear) for the 8 bytes of one
-/// slot. Meanwhile CIA 1 may not interrupt (the KERNAL's handler needs its
-/// ROM and CIA 1), and an NMI (RESTORE) finds `rti` through the RAM vector.
+/// Run `f` with the CPU port ANDed with `keep`. CIA 1 is masked meanwhile (the
+/// KERNAL's handler needs its ROM and I/O; rust-mos has no `asm!` for `SEI`):
+/// an interrupt falling due is taken when the mask is set again.
+fn banked<T>(keep: u8, f: impl FnOnce() -> T) -> T {
+    poke(CIA1_ICR, 0x7F);
+    let port = peek(CPU_PORT);
+    poke(CPU_PORT, port & keep);
+    let value = f();
+    poke(CPU_PORT, port);
+    poke(CIA1_ICR, 0x81);
+    value
+}
+
+/// The table's slots at `TABLE`, reached with all RAM switched in (bits 0-1 clear).
 struct UnderIo;
-
-/// An `rti`: where an NMI goes while the table is switched in.
+/// An `rti` for an NMI (RESTORE) while all RAM is in: `searcher` aims the vector here.
 static RTI: u8 = 0x40;
-
-impl UnderIo {
-    /// Aim the RAM NMI vector at `RTI` (a write there reaches the RAM under
-    /// the KERNAL ROM), then the table's slots are ready for `Searcher`.
-    fn new() -> UnderIo {
-        let [low, high] = (addr_of!(RTI) as usize as u16).to_le_bytes();
-        poke(NMI_VECTOR, low);
-        poke(NMI_VECTOR + 1, high);
-        UnderIo
-    }
-
-    /// `access` with RAM at `$D000`, then the machine as it was. A timer
-    /// interrupt that falls due meanwhile is taken when CIA 1's mask is set
-    /// again.
-    fn switched_in<T>(access: impl FnOnce(*mut Entry) -> T, index: u16) -> T {
-        let slot = (TABLE + (index << 3)) as usize as *mut Entry;
-        poke(CIA1_ICR, 0x7F);
-        let port = peek(CPU_PORT);
-        poke(CPU_PORT, port & !3);
-        let value = access(slot);
-        poke(CPU_PORT, port);
-        poke(CIA1_ICR, 0x81);
-        value
-    }
+fn slot(index: u16) -> *mut Entry {
+    (TABLE + (index << 3)) as usize as *mut Entry
 }
 
 impl Slots for UnderIo {
     fn load(&self, index: u16) -> Entry {
-        // SAFETY: `index` < TT_ENTRIES (the table's contract), so the slot
-        // lies in $D000-$DFFF, RAM while switched in; Rust owns none of it.
-        Self::switched_in(|slot| unsafe { read_volatile(slot) }, index)
+        // SAFETY: `index` < TT_ENTRIES: $D000-$DFFF, RAM while switched in, not Rust's.
+        banked(!3, || unsafe { read_volatile(slot(index)) })
     }
 
     fn save(&mut self, index: u16, entry: Entry) {
         // SAFETY: as for `load`.
-        Self::switched_in(|slot| unsafe { write_volatile(slot, entry) }, index)
+        banked(!3, || unsafe { write_volatile(slot(index), entry) })
     }
 }
 
-/// The searcher (about 5.5 KB; its table is at `TABLE`), in `.bss` where
-/// the linker counts it.
+/// The searcher (about 5 KB; its table is at `TABLE`), in `.bss`.
 static mut SEARCHER: MaybeUninit<Searcher<UnderIo>> = MaybeUninit::uninit();
 
 fn searcher() -> &'static mut Searcher<UnderIo> {
-    // SAFETY: called once, single-threaded, no interrupt handler of ours:
-    // the only reference ever made to the static.
-    unsafe { &mut *addr_of_mut!(SEARCHER) }.write(Searcher::with_slots(UnderIo::new()))
+    let [low, high] = (addr_of!(RTI) as usize as u16).to_le_bytes();
+    poke(NMI_VECTOR, low); // a write here reaches the RAM under the KERNAL
+    poke(NMI_VECTOR + 1, high);
+    // SAFETY: called once, single-threaded: the only reference to the static.
+    unsafe { &mut *addr_of_mut!(SEARCHER) }.write(Searcher::with_slots(UnderIo))
 }
 
-/// Text mode: screen `$0400` cleared, mixed-case characters, VIC bank 0,
-/// black border and background.
+/// Text mode: screen `$0400` cleared, mixed case, VIC bank 0, black all round.
 fn text_mode() {
     poke(CIA2_PORT_A, peek(CIA2_PORT_A) | 3);
     poke(VIC_CONTROL, 0x1B);
@@ -135,8 +109,7 @@ fn text_mode() {
     fill(TEXT, 1000, b' ');
 }
 
-/// The text screen: a glyph's screen code at `$0400`, the ink in colour RAM
-/// (the paper is the background colour).
+/// The text screen: screen codes at `$0400`, the ink in colour RAM.
 struct Text;
 
 impl Screen for Text {
@@ -166,9 +139,8 @@ fn finish(status: u8) -> ! {
     loop {}
 }
 
-/// A panic: text mode, red border, a message, stop (status 254 in VICE).
-/// `PanicInfo` stays unread on purpose: its location and message would keep
-/// `core::fmt` and every panic site's file name, about 3 KB (docs/c64.md).
+/// A panic: text mode, red border, a message, status 254. `PanicInfo` stays
+/// unread: printing it keeps `core::fmt` and every file name, ~3 KB.
 #[panic_handler]
 fn panic(_: &PanicInfo) -> ! {
     text_mode();
@@ -179,7 +151,7 @@ fn panic(_: &PanicInfo) -> ! {
     finish(254)
 }
 
-/// The program's entry, called by the SDK's start-up code.
+/// The entry, called by the SDK's start-up code.
 #[no_mangle]
 extern "C" fn main() -> i16 {
     #[cfg(feature = "drive")]
@@ -188,19 +160,16 @@ extern "C" fn main() -> i16 {
     play::run();
 }
 
-/// The drive harness, timed by CIA 2 (timer A counts cycles, timer B its
-/// underflows: a 32-bit counter) and by the jiffy clock.
+/// The drive harness, timed by CIA 2 (timers A and B: a 32-bit cycle count) and the jiffies.
 #[cfg(feature = "drive")]
 fn drive() -> ! {
-    // CIA 2: timers A and B (low byte first), interrupts, controls of A, B.
-    const CIA2_TIMERS: u16 = 0xDD04;
+    const CIA2_TIMERS: u16 = 0xDD04; // CIA 2: timers A and B, low byte first
     const CIA2_ICR: u16 = 0xDD0D;
     const CIA2_CRA: u16 = 0xDD0E;
     const CIA2_CRB: u16 = 0xDD0F;
     let searcher = searcher();
     text_mode();
-    poke(CIA2_CRA, 0); // both timers stopped
-    poke(CIA2_CRB, 0);
+    fill(CIA2_CRA, 2, 0); // both timers stopped
     poke(CIA2_ICR, 0x7F); // no NMIs from them
     fill(CIA2_TIMERS, 4, 0xFF); // latches $FFFF
     poke(CIA2_CRB, 0x51); // B: count A's underflows, load, start
@@ -223,8 +192,7 @@ mod play {
     use c64::{App, Input, Joystick, Key, Mode, Step};
     use engine_core::Game;
 
-    /// Text glyphs 32..=126, 8 bytes each, copied from the character ROM's
-    /// mixed-case set to the text screen's RAM, unused in bitmap mode.
+    /// Glyphs 32..=126 from the character ROM, in the text screen's idle RAM.
     const FONT: u16 = 0x0400;
     const MATRIX: u16 = 0xCC00;
     const VIC_CONTROL_X: u16 = 0xD016;
@@ -234,16 +202,14 @@ mod play {
     const BITMAP: u16 = 0xE000;
 
     extern "C" {
-        /// KERNAL GETIN through the SDK: the next key (PETSCII), 0 if none.
-        /// Explicit widths: `c_int` is 32 bits in some rust-mos images.
+        /// KERNAL GETIN: the next key (PETSCII), 0 if none. `u8`, not `c_int`.
         fn cbm_k_getin() -> u8;
     }
 
     /// The user interface and its game (about 3 KB), in `.bss`.
     static mut APP: MaybeUninit<App> = MaybeUninit::uninit();
 
-    /// The hi-res bitmap: a cell's 8 pixel rows at `$E000`, its colours
-    /// (`attr` as it is: `ink << 4 | paper`) in the matrix at `$CC00`.
+    /// The hi-res bitmap at `$E000`; `attr` (`ink << 4 | paper`) in the matrix.
     struct Bitmap;
 
     impl Screen for Bitmap {
@@ -270,18 +236,14 @@ mod play {
     /// The font, a blank screen, then the bitmap display (docs/ui.md).
     fn start() {
         poke(VIC_CONTROL, 0x0B); // display off while it is set up
-        // The character ROM hides the I/O area while the font is copied, so
-        // no CIA 1 interrupt (the KERNAL's handler reads CIA 1) until then.
-        poke(CIA1_ICR, 0x7F);
-        let _ = peek(CIA1_ICR); // acknowledge one already pending
-        poke(CPU_PORT, peek(CPU_PORT) & !4);
-        for glyph in 32..=126 {
-            let from = CHAR_ROM + ((screen_code(glyph) as u16) << 3);
-            let to = FONT + ((glyph as u16 - 32) << 3);
-            (0..8).for_each(|offset| poke(to + offset, peek(from + offset)));
-        }
-        poke(CPU_PORT, peek(CPU_PORT) | 4);
-        poke(CIA1_ICR, 0x81); // timer A's interrupt back on
+        banked(!4, || {
+            // Port bit 2 clear: the character ROM in place of the I/O area.
+            for glyph in 32..=126 {
+                let from = CHAR_ROM + ((screen_code(glyph) as u16) << 3);
+                let to = FONT + ((glyph as u16 - 32) << 3);
+                (0..8).for_each(|offset| poke(to + offset, peek(from + offset)));
+            }
+        });
         fill(BITMAP, 8000, 0);
         fill(MATRIX, 1000, 0);
         poke(CIA2_PORT_A, peek(CIA2_PORT_A) & !3); // bank 3: $C000-$FFFF
@@ -292,18 +254,16 @@ mod play {
         poke(VIC_CONTROL, 0x3B); // hi-res bitmap, display on, 25 rows
     }
 
-    /// The keyboard (KERNAL GETIN) and joystick port 2 (CIA 1 port A).
+    /// The keyboard (KERNAL GETIN) and joystick port 2.
     struct Keys {
         joystick: Joystick,
-        /// The promotion chooser is open: only there may `Q` through (a
-        /// queen); elsewhere it would quit. The menu's Quit is the way out.
+        /// The promotion chooser is open: only there does `Q` pass (a queen).
         chooser: bool,
     }
 
     impl Input for Keys {
         fn poll(&mut self) -> Option<Key> {
-            // SAFETY: the SDK's GETIN wrapper takes no arguments; the
-            // KERNAL's interrupt keeps the keyboard buffer filled.
+            // SAFETY: the SDK's GETIN wrapper takes no arguments.
             let code = unsafe { cbm_k_getin() };
             match Key::from_petscii(code) {
                 Some(Key::Char(b'q')) if !self.chooser => Some(Key::Other(b'q')),
@@ -320,19 +280,16 @@ mod play {
 
     pub(super) fn run() -> ! {
         let searcher = searcher();
-        // SAFETY: runs once, single-threaded, no interrupt handler of ours:
-        // the only reference ever made to the static.
+        // SAFETY: runs once, single-threaded: the only reference to the static.
         let app = unsafe { &mut *addr_of_mut!(APP) }.write(App::new(Game::new()));
         start();
         let mut keys = Keys { joystick: Joystick::new(), chooser: false };
         loop {
             keys.chooser = app.mode() == Mode::Promotion;
             if app.step(&mut Bitmap, &mut keys, searcher) == Step::Quit {
-                // The SDK's exit would loop forever on a C64: reset instead,
-                // which gives BASIC its screen back.
+                // The SDK's exit would spin forever: reset, back to BASIC.
                 let vector = u16::from_le_bytes([peek(0xFFFC), peek(0xFFFD)]);
-                // SAFETY: $FFFC holds the KERNAL's reset entry ($FCE2), which
-                // takes the machine over and never returns.
+                // SAFETY: $FFFC holds the KERNAL's reset ($FCE2): it never returns.
                 let reset: extern "C" fn() -> ! = unsafe { core::mem::transmute(vector as usize) };
                 reset();
             }
