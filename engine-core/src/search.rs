@@ -210,20 +210,29 @@ pub struct Techniques {
     /// score to alpha (delta pruning), or when a more valuable piece takes
     /// a less valuable one on a square an enemy pawn defends.
     pub qprune: bool,
+    /// Check extension: in the main search, a move that gives check is
+    /// searched to the same remaining depth instead of one less, in the
+    /// first [`CHECK_EXTENSION_PLIES`] plies. Checks are forcing, so the
+    /// tree grows little, and mating attacks a ply or two past the nominal
+    /// depth are seen. No cost per node: the check is known already.
+    pub check_ext: bool,
 }
 
 impl Techniques {
     /// Every technique off: the search before any was added.
     pub const NONE: Techniques =
-        Techniques { mate_checks: false, tt: false, pvs: false, futility: false, qprune: false };
+        Techniques { mate_checks: false, tt: false, pvs: false, futility: false, qprune: false, check_ext: false };
 }
 
 impl Default for Techniques {
     fn default() -> Self {
-        Techniques { mate_checks: true, tt: true, pvs: true, futility: true, qprune: true }
+        Techniques { mate_checks: true, tt: true, pvs: true, futility: true, qprune: true, check_ext: true }
     }
 }
 
+/// Plies below the root in which checks are extended: a bound on how far
+/// a line of checks can stretch the search (and the 6502's soft stack).
+pub const CHECK_EXTENSION_PLIES: u8 = 16;
 /// Depths at which futility applies (1..=this).
 pub const FUTILITY_DEPTH: u8 = 2;
 /// Delta pruning's allowance for positional gain beyond the victim's value.
@@ -600,7 +609,7 @@ impl<S: Slots> Searcher<S> {
                 0
             } else {
                 let check = self.pos.in_check_after(m);
-                let d1 = depth - 1;
+                let d1 = if check && t.check_ext && ply < CHECK_EXTENSION_PLIES { depth } else { depth - 1 };
                 if searched > 0 && t.pvs {
                     let score = -self.child(hooks, d1, -alpha - 1, -alpha, ply + 1, check);
                     if score > alpha && score < beta && !self.abort {

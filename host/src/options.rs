@@ -19,7 +19,7 @@ pub struct EngineOptions {
     /// Randomiser seed; 0 = deterministic.
     pub seed: u8,
     /// The search techniques (`MateChecks`, `Tt`, `Pvs`,
-    /// `Futility`, `QPrune`): all on as the engine
+    /// `Futility`, `QPrune`, `CheckExt`): all on as the engine
     /// plays; switching one off reproduces the search without it, for A/B
     /// matches.
     pub techniques: Techniques,
@@ -51,6 +51,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     OptionSpec { name: "Pvs", decl: "type check default true" },
     OptionSpec { name: "Futility", decl: "type check default true" },
     OptionSpec { name: "QPrune", decl: "type check default true" },
+    OptionSpec { name: "CheckExt", decl: "type check default true" },
     OptionSpec { name: "Techniques", decl: "type combo default all var all var none" },
 ];
 
@@ -87,6 +88,7 @@ impl EngineOptions {
             "pvs" => self.techniques.pvs = switch(name, value)?,
             "futility" => self.techniques.futility = switch(name, value)?,
             "qprune" => self.techniques.qprune = switch(name, value)?,
+            "checkext" => self.techniques.check_ext = switch(name, value)?,
             // Every switch at once: `none` is the search before any technique.
             "techniques" => {
                 self.techniques = match value.trim().to_ascii_lowercase().as_str() {
@@ -148,7 +150,7 @@ mod tests {
         let none = EngineOptions::parse_assignments("Techniques=none Tt=on").unwrap();
         assert_eq!(none.techniques, Techniques { tt: true, ..Techniques::NONE });
         assert!(o.set("Techniques", "some").is_err());
-        for name in ["Tt", "Pvs", "Futility", "QPrune"] {
+        for name in ["Tt", "Pvs", "Futility", "QPrune", "CheckExt"] {
             let mut off = EngineOptions::default();
             off.set(name, "off").unwrap();
             assert_ne!(off.techniques, Techniques::default(), "{name}");
