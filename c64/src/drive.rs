@@ -16,8 +16,8 @@
 //! cycles  1234567890
 //! jiffies       7513
 //! seconds        125.2
-//! nodes/s        771
-//! cyc/node     12791
+//! nodes/s        791
+//! cyc/node     12452
 //! digest    4b0c2de7 ok
 //! ```
 //!

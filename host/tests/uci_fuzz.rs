@@ -60,14 +60,14 @@ fn command_of(line: &[u8]) -> String {
 }
 
 /// One mutated or random line (never containing a newline).
-fn make_line(rng: &mut Rng) -> Vec<u8> {
+fn make_line(rng: &mut SplitMix64) -> Vec<u8> {
     let mut line = rng.pick(CORPUS).as_bytes().to_vec();
     match rng.below(10) {
-        0 => line = (0..rng.below(120)).map(|_| rng.next() as u8).collect(),
+        0 => line = (0..rng.below(120)).map(|_| rng.next_u64() as u8).collect(),
         1 => {
-            let mut words: Vec<&str> = (0..rng.below(12)).map(|_| *rng.pick(TOKENS)).collect();
+            let mut words: Vec<&str> = (0..rng.below(12)).map(|_| rng.pick(TOKENS)).collect();
             if rng.below(2) == 0 {
-                words.insert(0, *rng.pick(&["go", "position", "setoption"]));
+                words.insert(0, rng.pick(&["go", "position", "setoption"]));
             }
             line = words.join(" ").into_bytes();
         }
@@ -83,11 +83,11 @@ fn make_line(rng: &mut Rng) -> Vec<u8> {
 }
 
 /// One byte- or token-level change.
-fn mutate(rng: &mut Rng, line: &mut Vec<u8>) {
+fn mutate(rng: &mut SplitMix64, line: &mut Vec<u8>) {
     let at = rng.below(line.len() + 1);
     match rng.below(6) {
-        0 if at < line.len() => line[at] = rng.next() as u8,
-        1 => line.insert(at, *rng.pick(&[b'\r', b'\t', 0, 0xff, 0xc3, b' ', b'7'])),
+        0 if at < line.len() => line[at] = rng.next_u64() as u8,
+        1 => line.insert(at, rng.pick(&[b'\r', b'\t', 0, 0xff, 0xc3, b' ', b'7'])),
         2 if at < line.len() => {
             line.remove(at);
         }
@@ -105,7 +105,7 @@ fn mutate(rng: &mut Rng, line: &mut Vec<u8>) {
 
 #[test]
 fn fuzzed_input_never_kills_or_corrupts_the_engine() {
-    let mut rng = Rng(0xC64C_4E55);
+    let mut rng = SplitMix64::new(0xC64C_4E55);
     let mut e = Engine::start();
     let mut quits_skipped = 0;
     for _ in 0..LINES {

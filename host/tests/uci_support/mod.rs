@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+pub use c64chess_tests::SplitMix64;
 use engine_core::{Move, Position, MAX_MOVES};
 
 /// Generous wait for an answer that should come at once.
@@ -203,34 +204,10 @@ pub fn legal_texts(pos: &Position) -> Vec<String> {
     moves[..n].iter().map(|m| m.to_string()).collect()
 }
 
-/// SplitMix64: a small seeded generator, so every run sends the same input.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// One element of `items`.
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
-
 /// A legal random game of exactly `plies` plies from the start position
 /// (quiet moves preferred, so it lasts), as move texts.
 pub fn random_game(seed: u64, plies: usize) -> Vec<String> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     'attempt: loop {
         let mut pos = Position::startpos();
         let mut game = Vec::new();
@@ -241,7 +218,7 @@ pub fn random_game(seed: u64, plies: usize) -> Vec<String> {
                 continue 'attempt;
             }
             let quiet: Vec<Move> = moves[..n].iter().copied().filter(|m| !m.is_capture()).collect();
-            let m = if !quiet.is_empty() && rng.below(4) != 0 { *rng.pick(&quiet) } else { moves[rng.below(n)] };
+            let m = if !quiet.is_empty() && rng.below(4) != 0 { rng.pick(&quiet) } else { moves[rng.below(n)] };
             pos.make(m);
             game.push(m.to_string());
         }
