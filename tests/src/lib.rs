@@ -111,10 +111,11 @@ pub fn pseudo(pos: &Position, mode: GenMode) -> Vec<Move> {
     buf[..n].to_vec()
 }
 
-/// The legal moves in generation order, through [`Position::legal_moves`].
-pub fn legal(pos: &mut Position) -> Vec<Move> {
+/// The legal moves in generation order, through [`Position::legal_moves`]
+/// (on a copy: it makes and unmakes moves to test them).
+pub fn legal(pos: &Position) -> Vec<Move> {
     let mut buf = [Move::NONE; MAX_MOVES];
-    let n = pos.legal_moves(&mut buf);
+    let n = pos.clone().legal_moves(&mut buf);
     buf[..n].to_vec()
 }
 
@@ -725,7 +726,7 @@ impl RandomGame {
     /// (the start included) with its legal moves. Returns how it ended.
     pub fn run(&mut self, mut visit: impl FnMut(&mut Position, &[Move])) -> GameEnd {
         loop {
-            let moves = legal(&mut self.pos);
+            let moves = legal(&self.pos);
             visit(&mut self.pos, &moves);
             if let Some(end) = self.end(&moves) {
                 return end;

@@ -119,7 +119,7 @@ fn check_game(seed: u64, sampling: Sampling, cov: &mut Coverage) {
         assert_eq!(game.pos.in_check(), theirs.is_check(), "{ctx}: in_check");
 
         let by_make = check_every_move(&mut game.pos, &theirs, &ctx, cov);
-        let moves = legal(&mut game.pos);
+        let moves = legal(&game.pos);
         let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         assert_eq!(texts, by_make, "{ctx}: legal_moves is not the make-and-test filter of generate");
         let ours = uci_sorted(&moves);

@@ -113,7 +113,7 @@ fn random_game(seed: u64, cap: u32, cov: &mut Coverage) {
     let mut played: Vec<String> = Vec::new();
     cov.games += 1;
     for ply in 0..cap {
-        let moves = legal(&mut pos);
+        let moves = legal(&pos);
         if moves.is_empty() {
             if pos.in_check() {
                 cov.mates += 1;
@@ -246,7 +246,7 @@ fn undo_redo(cap: usize) {
         let mut line: Vec<(Move, engine_core::Undo)> = Vec::new();
         let mut seen: Vec<Position> = vec![pos.clone()];
         for _ in 0..cap {
-            let moves = legal(&mut pos);
+            let moves = legal(&pos);
             if moves.is_empty() {
                 break;
             }
@@ -295,7 +295,7 @@ fn evaluation_is_colour_symmetric() {
         let mut rng = SplitMix64::new(0x5151_0000 + seed);
         let mut pos = engine_pos(STARTS[rng.below(STARTS.len())]);
         for _ in 0..120 {
-            let moves = legal(&mut pos);
+            let moves = legal(&pos);
             if moves.is_empty() {
                 break;
             }

@@ -112,7 +112,7 @@ fn printed_fens_parse_back_at_counter_limits() {
     {
         let mut pos = position(fen);
         check_round_trip(&pos).unwrap();
-        for m in legal(&mut pos) {
+        for m in legal(&pos) {
             let undo = pos.make(m);
             if let Err(e) = check_round_trip(&pos) {
                 panic!("{fen} after {m}: {e}");
@@ -247,7 +247,7 @@ fn agree_with_shakmaty(mut pos: Position, theirs: &shakmaty::Chess) -> Result<()
     let refs = reference::fen(theirs);
     let head = |f: &str| f.rsplit_once(' ').map(|(h, _)| h.to_string()).unwrap_or_default();
     prop_assert_eq!(head(&ours), head(&refs));
-    prop_assert_eq!(uci_sorted(&legal(&mut pos)), reference::legal_uci(theirs), "{}", ours);
+    prop_assert_eq!(uci_sorted(&legal(&pos)), reference::legal_uci(theirs), "{}", ours);
     prop_assert_eq!(engine_core::perft(&mut pos, 2), Some(reference::perft(theirs, 2)), "{}", ours);
     let before = pos.clone();
     for m in pseudo(&pos, GenMode::All) {

@@ -152,7 +152,7 @@ fn uncapturable_en_passant_square_changes_nothing() {
 fn illegal_en_passant_capture_changes_nothing() {
     let mut pos = engine_pos("4k3/2p5/8/KP5r/8/8/8/6N1 b - - 0 1");
     play(&mut pos, "c7c5");
-    assert!(legal(&mut pos).iter().all(|m| m.to_string() != "b5c6"), "b5xc6 must be illegal here");
+    assert!(legal(&pos).iter().all(|m| m.to_string() != "b5c6"), "b5xc6 must be illegal here");
     let key = pos.key();
     play(&mut pos, "g1f3 e8d8 f3g1 d8e8");
     assert_eq!(pos.key(), key, "key folds in an en passant file no legal move can use");
@@ -171,7 +171,7 @@ fn fen_load_has_no_history_whatever_its_clock() {
         assert!(!pos.is_repetition(), "clock {clock}: repetition with no history");
         assert_eq!(pos.repetitions(), 0);
         // make / unmake pairs push and pop exactly one entry.
-        for m in legal(&mut pos) {
+        for m in legal(&pos) {
             let before = pos.clone();
             let u = pos.make(m);
             assert_eq!(pos.history_len(), 1);
@@ -213,7 +213,7 @@ fn ring_vs_model(excursions: &[usize]) {
         let mut pos = engine_pos(starts[seed as usize % starts.len()]);
         let mut model = Model { keys: Vec::new() };
         for ply in 0..400 {
-            let moves: Vec<Move> = legal(&mut pos).into_iter().filter(|m| !m.is_capture()).collect();
+            let moves: Vec<Move> = legal(&pos).into_iter().filter(|m| !m.is_capture()).collect();
             if moves.is_empty() {
                 break;
             }
@@ -224,7 +224,7 @@ fn ring_vs_model(excursions: &[usize]) {
             let saved = pos.clone();
             let mut line = Vec::new();
             for _ in 0..k {
-                let ms = legal(&mut pos);
+                let ms = legal(&pos);
                 if ms.is_empty() {
                     break;
                 }
@@ -298,7 +298,7 @@ fn undo_scenario(seed: u64) -> Option<(Position, Vec<Move>)> {
     let mut pos = engine_pos("r1b1k1nr/8/8/8/8/8/8/RNB1K1NR w - - 0 1");
     let mut rng = SplitMix64::new(seed);
     for _ in 0..96 {
-        let ms: Vec<Move> = legal(&mut pos).into_iter().filter(|m| !m.is_capture()).collect();
+        let ms: Vec<Move> = legal(&pos).into_iter().filter(|m| !m.is_capture()).collect();
         if ms.is_empty() {
             return None;
         }
@@ -311,10 +311,10 @@ fn undo_scenario(seed: u64) -> Option<(Position, Vec<Move>)> {
     let mut line: Vec<Move> = Vec::new();
     for i in 0..33 {
         let m = if i % 4 < 2 {
-            legal(&mut pos).into_iter().find(|m| kind(pos.at(m.from)) == KNIGHT && !m.is_capture())?
+            legal(&pos).into_iter().find(|m| kind(pos.at(m.from)) == KNIGHT && !m.is_capture())?
         } else {
             let out = line[line.len() - 2];
-            legal(&mut pos).into_iter().find(|m| m.from == out.to && m.to == out.from)?
+            legal(&pos).into_iter().find(|m| m.from == out.to && m.to == out.from)?
         };
         pos.make(m);
         line.push(m);
@@ -380,10 +380,10 @@ fn winning_side_avoids_a_repetition() {
     // History: the favourite, a king step, the queen back, the king back.
     let mut pos = fresh.clone();
     let u = pos.make(favourite);
-    let reply = legal(&mut pos).into_iter().find(|m| {
+    let reply = legal(&pos).into_iter().find(|m| {
         let mut p = pos.clone();
         p.make(*m);
-        legal(&mut p).into_iter().any(|b| b.from == favourite.to && b.to == favourite.from)
+        legal(&p).into_iter().any(|b| b.from == favourite.to && b.to == favourite.from)
     });
     pos.unmake(favourite, u);
     let reply = reply.expect("a Black reply after which the favourite can go back");

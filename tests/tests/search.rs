@@ -18,7 +18,7 @@
 
 use std::collections::BTreeSet;
 
-use c64chess_tests::position as engine_pos;
+use c64chess_tests::{legal, position as engine_pos};
 use engine_core::book::book_move;
 use engine_core::level::{level, LEVELS};
 use engine_core::search::{Iteration, SearchHooks, Techniques, MATE, MATE_BOUND, RANDOM_MOVES};
@@ -37,13 +37,6 @@ const MATE_EPD: &str = include_str!("../data/mate_in_one.epd");
 fn reference(fen: &str) -> Chess {
     let setup: Fen = fen.parse().unwrap_or_else(|e| panic!("shakmaty cannot parse {fen:?}: {e}"));
     setup.into_position(CastlingMode::Standard).unwrap_or_else(|e| panic!("shakmaty: illegal position {fen:?}: {e}"))
-}
-
-fn legal(pos: &Position) -> Vec<Move> {
-    let mut pos = pos.clone();
-    let mut buf = [Move::NONE; MAX_MOVES];
-    let n = pos.legal_moves(&mut buf);
-    buf[..n].to_vec()
 }
 
 /// Does `m` (an engine move, legal in `pos`) checkmate, by the engine's rules

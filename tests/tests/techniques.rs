@@ -28,7 +28,7 @@ fn random_positions() -> Vec<Position> {
     for game in 0..30 {
         let mut pos = position([START, KIWIPETE, PROMOTING][game % 3]);
         for _ in 0..60 {
-            let moves = legal(&mut pos);
+            let moves = legal(&pos);
             if moves.is_empty() {
                 break;
             }
@@ -61,7 +61,7 @@ fn max_gain_bounds_every_capture_and_promotion() {
     let mut tight = 0;
     for pos in random_positions() {
         let bound = pos.max_gain();
-        for m in legal(&mut pos.clone()) {
+        for m in legal(&pos) {
             let victim = if m.is_capture() { PIECE_VALUE[kind(pos.at(m.to)).max(PAWN) as usize] } else { 0 };
             let promotion =
                 if m.promotion() != 0 { PIECE_VALUE[m.promotion() as usize] - PIECE_VALUE[PAWN as usize] } else { 0 };
