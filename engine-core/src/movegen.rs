@@ -117,22 +117,28 @@ impl Position {
         let mut kept = 0;
         for i in 0..n {
             let m = out[i];
-            let legal = match self.legality(m, in_check) {
-                Legality::Legal => true,
-                Legality::Illegal => false,
-                Legality::AfterMake => {
-                    let undo = self.make(m);
-                    let legal = self.last_move_was_legal();
-                    self.unmake(m, undo);
-                    legal
-                }
-            };
-            if legal {
+            if self.is_legal(m, in_check) {
                 out[kept] = m;
                 kept += 1;
             }
         }
         kept
+    }
+
+    /// Whether the pseudo-legal move `m` is legal (`in_check`: the side to
+    /// move is in check): decided without making it where that is exact,
+    /// else by make, test, unmake.
+    pub fn is_legal(&mut self, m: Move, in_check: bool) -> bool {
+        match self.legality(m, in_check) {
+            Legality::Legal => true,
+            Legality::Illegal => false,
+            Legality::AfterMake => {
+                let undo = self.make(m);
+                let legal = self.last_move_was_legal();
+                self.unmake(m, undo);
+                legal
+            }
+        }
     }
 
     /// The legal move written in coordinate notation (`e2e4`, `e7e8q`;

@@ -450,16 +450,8 @@ impl<S: Slots> Searcher<S> {
         let Some((start, end)) = self.generate(GenMode::All) else {
             return true; // no room to look: assume the worst case, a reply
         };
-        let mut found = false;
-        for i in start..end {
-            let m = self.arena[i];
-            let undo = self.pos.make(m);
-            found = self.pos.last_move_was_legal();
-            self.pos.unmake(m, undo);
-            if found {
-                break;
-            }
-        }
+        let in_check = self.pos.in_check();
+        let found = (start..end).any(|i| self.pos.is_legal(self.arena[i], in_check));
         self.top = start as u16;
         found
     }
