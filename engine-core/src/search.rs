@@ -399,8 +399,14 @@ impl<S: Slots> Searcher<S> {
             if let Some(i) = best_index {
                 result.best = self.arena[i];
                 result.score = alpha;
-                // Next iteration starts from this move; the rest keep their order.
-                self.arena[..=i].rotate_right(1);
+                // Next iteration starts from this move; the rest keep their
+                // order. A loop, not `rotate_right`: that brings in a 0.7 KB
+                // memmove on the 6502 for this one use.
+                let best = self.arena[i];
+                for j in (0..i).rev() {
+                    self.arena[j + 1] = self.arena[j];
+                }
+                self.arena[0] = best;
             }
             if self.abort {
                 break;
