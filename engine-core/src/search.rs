@@ -149,8 +149,8 @@ mod order {
 }
 
 /// The search state: arena, killers, principal variation, transposition
-/// table, counters. One instance serves a whole game (about 9.7 KB, 4 KB of
-/// it the table; on the C64 it is a static).
+/// table, counters. One instance serves a whole game (about 9.2 KB, 4 KB of
+/// it the table; on the C64 it is a static and the table lies outside it).
 ///
 /// `repr(C)`, counters first and the position next: on 8-bit targets the
 /// fields the hot path touches then sit within reach of a constant

@@ -124,19 +124,6 @@ pub struct Table<S = InPlace> {
     generation: u8,
 }
 
-impl Default for Table {
-    fn default() -> Self {
-        Table::new()
-    }
-}
-
-impl Table {
-    /// An empty table with its slots in place.
-    pub const fn new() -> Table {
-        Table { slots: InPlace::new(), generation: 0 }
-    }
-}
-
 impl<S: Slots> Table<S> {
     /// An empty table in `slots`, whatever they held.
     pub fn with_slots(slots: S) -> Table<S> {
@@ -235,7 +222,7 @@ mod tests {
 
     #[test]
     fn stores_probes_and_tells_keys_apart() {
-        let mut t = Table::new();
+        let mut t = Table::with_slots(InPlace::new());
         let m = Move::new(0x64, 0x44, 0x40);
         assert!(t.probe(0x1234_0042, 0).is_none());
         t.store(0x1234_0042, 3, 5, 17, Bound::Lower, m);
@@ -247,22 +234,11 @@ mod tests {
         assert!(t.probe(0x1234_0042, 3).is_none());
     }
 
-    /// Slots in memory that held something else before, as the C64's do.
-    struct Used([Entry; TT_ENTRIES]);
-
-    impl Slots for Used {
-        fn load(&self, index: u16) -> Entry {
-            self.0[index as usize]
-        }
-        fn save(&mut self, index: u16, entry: Entry) {
-            self.0[index as usize] = entry;
-        }
-    }
-
     #[test]
     fn a_table_in_used_memory_starts_empty() {
+        // Slots that held something else before, as the C64's RAM does.
         let stale = Entry { check: 0x1234, from: 1, to: 2, flags: 0, meta: 0x1B, score: 5 };
-        let mut t = Table::with_slots(Used([stale; TT_ENTRIES]));
+        let mut t = Table::with_slots(InPlace([stale; TT_ENTRIES]));
         assert!(t.probe(0x1234_0042, 0).is_none());
         let m = Move::new(0x64, 0x44, 0x40);
         t.store(0x1234_0042, 0, 2, 9, Bound::Exact, m);
@@ -272,7 +248,7 @@ mod tests {
 
     #[test]
     fn mate_scores_are_relative_to_the_node() {
-        let mut t = Table::new();
+        let mut t = Table::with_slots(InPlace::new());
         // Found 4 plies down: mate 9 plies from the root is 5 from the node.
         t.store(7, 4, 3, MATE - 9, Bound::Exact, Move::NONE);
         // Reached again 2 plies down: mate 7 plies from that root.
@@ -283,7 +259,7 @@ mod tests {
 
     #[test]
     fn deeper_results_of_this_search_are_kept() {
-        let mut t = Table::new();
+        let mut t = Table::with_slots(InPlace::new());
         let a = Move::new(1, 2, 0);
         t.store(0x0001_0005, 0, 6, 10, Bound::Exact, a);
         // Another position, same slot, shallower: refused in this search.
