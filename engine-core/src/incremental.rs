@@ -38,11 +38,12 @@ pub struct Totals {
     pub phase: i16,
     /// Zobrist hash of the piece placement.
     pub hash: u32,
+    /// Pieces of each colour (White, Black), kings and pawns included.
+    pub pieces: [u8; 2],
 }
 
 impl Totals {
-    /// Account for `p` standing on `tile` (add it, or take it away: XOR and
-    /// the signed tables make `place` / `remove` exact inverses).
+    /// Account for `p` standing on `tile`.
     #[inline(always)]
     pub(crate) fn place(&mut self, p: Piece, tile: u8) {
         let (p, t) = ((p & 15) as usize, (tile & 63) as usize);
@@ -50,6 +51,7 @@ impl Totals {
         self.eg += EG_BY_PIECE[p][t] as i16;
         self.phase += PHASE[p];
         self.hash ^= KEYS_BY_PIECE[p][t];
+        self.pieces[p >> 3] += 1;
     }
 }
 

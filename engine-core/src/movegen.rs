@@ -80,6 +80,13 @@ impl Position {
         let quiet = mode == GenMode::All;
         let mut sink = Sink { out, len: 0 };
         let our_bit = self.side << 3;
+        // Our pieces not yet found: a lone king (a won ending's loser) needs
+        // no scan, and the scan ends after the row of the last piece.
+        let mut left = self.pieces[(self.side & 1) as usize];
+        if left == 1 {
+            self.gen_from(&mut sink, self.kings[(self.side & 1) as usize], KING, quiet);
+            return sink.len;
+        }
         // The scan, a8..h8 down to a1..h1, one row of eight cells at a time
         // (the compiler unrolls the row: on an 8-bit CPU each empty cell is
         // then a load, an XOR and a compare). The piece's own work is a call,
@@ -100,9 +107,13 @@ impl Position {
                     let k = cell ^ our_bit;
                     if k <= KING {
                         self.gen_from(&mut sink, row | f, k, quiet);
+                        left -= 1;
                     }
                 }
                 f += 1;
+            }
+            if left == 0 {
+                break;
             }
             row += 16;
         }

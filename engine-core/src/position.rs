@@ -10,9 +10,9 @@
 //! * `ep` is [`NO_SQUARE`] or the square just crossed by a double push, and
 //!   only while a legal en passant capture onto it exists.
 //!
-//! * the running totals (`mg`, `eg`, `phase`, `hash`) equal a recount of the
-//!   board ([`Position::recount`]), and so does each side's part of `phase`
-//!   (its non-pawn material, which the attack test reads);
+//! * the running totals (`mg`, `eg`, `phase`, `hash`, `pieces`) equal a
+//!   recount of the board ([`Position::recount`]), and so does each side's
+//!   part of `phase` (its non-pawn material, which the attack test reads);
 //! * the key history holds the keys of the positions before each of the last
 //!   `min(history_len, 127)` moves, newest last.
 //!
@@ -129,6 +129,10 @@ pub struct Position {
     /// Non-pawn material of each side (White, Black); the phase is their
     /// sum. Bound: 0..=10,400 each.
     pub(crate) phase: [i16; 2],
+    /// Pieces of each side on the board, kings and pawns included: changed
+    /// only by captures. The generator finds a lone king without a scan and
+    /// ends its scan at the last piece.
+    pub(crate) pieces: [u8; 2],
     /// Entries pushed since the position was set up, less those popped
     /// (saturating: a game of 65,535 plies is not a concern).
     pub(crate) hist_len: u16,
@@ -190,6 +194,7 @@ impl Position {
             mg: 0,
             eg: 0,
             phase: [0, 0],
+            pieces: [0, 0],
             hash: 0,
             history: [0; HISTORY_SIZE],
             hist_top: 0,
@@ -216,7 +221,7 @@ impl Position {
     /// The running totals as carried.
     #[inline]
     pub fn totals(&self) -> Totals {
-        Totals { mg: self.mg, eg: self.eg, phase: self.phase(), hash: self.hash }
+        Totals { mg: self.mg, eg: self.eg, phase: self.phase(), hash: self.hash, pieces: self.pieces }
     }
 
     /// The running totals recounted from the board (a full walk: for set-up
@@ -254,7 +259,7 @@ impl Position {
     /// without going through `make` (start position, FEN).
     pub(crate) fn refresh(&mut self) {
         let t = self.recount();
-        (self.mg, self.eg, self.hash) = (t.mg, t.eg, t.hash);
+        (self.mg, self.eg, self.hash, self.pieces) = (t.mg, t.eg, t.hash, t.pieces);
         self.phase = self.recount_phases();
     }
 
@@ -788,6 +793,7 @@ impl Position {
         }
         if m.flags & CAPTURE != 0 {
             self.halfmove = 0;
+            self.pieces[(us ^ 1) as usize] -= 1;
         }
         if self.castle != 0 {
             self.castle &= rights_kept(m.from) & rights_kept(m.to);
@@ -888,6 +894,9 @@ impl Position {
             self.set(m.to ^ 0x10, undo.captured);
         } else {
             self.set(m.to, undo.captured);
+        }
+        if m.flags & CAPTURE != 0 {
+            self.pieces[(us ^ 1) as usize] += 1;
         }
         if kind(moved) == KING {
             self.kings[us as usize] = m.from;
