@@ -739,9 +739,12 @@ impl<S: Slots> Searcher<S> {
         let side = self.pos.side_to_move();
         let mode = if in_check || checks { GenMode::All } else { GenMode::Captures };
         let prune = self.techniques.qprune && !in_check;
-        let Some((start, end)) = self.generate(mode) else {
+        let Some((start, mut end)) = self.generate(mode) else {
             return self.pos.evaluate(side);
         };
+        if checks {
+            end = self.keep_checks(start, end);
+        }
         self.score_moves(start, end, ply, Move::NONE);
         let mut legal = false;
         // Once the best remaining score is 0, every remaining score is 0 and
@@ -753,11 +756,6 @@ impl<S: Slots> Searcher<S> {
             next += 1;
             let m = if rest_unscored { self.arena[i] } else { self.pick_best(i, end) };
             rest_unscored = m.score == 0;
-            // With `checks`, a quiet move that gives no check is skipped
-            // before it is made (the common case in a mate drive).
-            if checks && !m.is_capture() && self.pos.gives_check(m) == Some(false) {
-                continue;
-            }
             if prune && m.is_capture() && m.promotion() == 0 {
                 // En passant takes a pawn that is not on `to`.
                 let victim = PIECE_VALUE[kind(self.pos.at(m.to)).max(PAWN) as usize];
@@ -806,6 +804,25 @@ impl<S: Slots> Searcher<S> {
             return ply as i16 - MATE;
         }
         best
+    }
+
+    /// Keep, in order, the moves of `arena[start..end]` that capture or may
+    /// give check ([`Position::gives_check`] is not `Some(false)`): in a mate
+    /// drive most quiet moves give none, and dropped here they are neither
+    /// scored nor picked. Returns the new end, which becomes the arena's top.
+    fn keep_checks(&mut self, start: usize, end: usize) -> usize {
+        let mut kept = start;
+        let mut i = start;
+        while i < end {
+            let m = self.arena[i];
+            if m.is_capture() || self.pos.gives_check(m) != Some(false) {
+                self.arena[kept] = m;
+                kept += 1;
+            }
+            i += 1;
+        }
+        self.top = kept as u16;
+        kept
     }
 
     /// Write ordering scores into `arena[start..end]`.
