@@ -182,34 +182,74 @@ impl App {
     /// first step seeds the game from [`Input::seed`] (unless
     /// [`App::keep_seed`]). The board is flipped when Black is the only human.
     pub fn new(game: Game) -> App {
-        let flipped = game.player(WHITE) == Player::Computer && game.player(BLACK) == Player::Human;
-        let mut app = App {
-            game,
+        let mut app = App { game, ..App::unstarted() };
+        app.restart();
+        app
+    }
+
+    /// Every byte zero, nothing set up: the value of the interface in a
+    /// `static`, which costs the C64's program file nothing, until
+    /// [`App::reset`] starts it in place (an `App` built by value is a
+    /// 3.7 KB frame there, and its `Game` and `Position` two more).
+    pub const fn unstarted() -> App {
+        App {
+            game: Game::unstarted(),
             mode: Mode::Board,
             cursor: 0,
-            selected: NO_TILE,
-            targets: TileSet::default(),
+            selected: 0,
+            targets: TileSet([0; 8]),
             item: 0,
             promo_from: 0,
             promo_to: 0,
             overlays: 0,
-            marks_a: TileSet::default(),
-            marks_d: TileSet::default(),
+            marks_a: TileSet([0; 8]),
+            marks_d: TileSet([0; 8]),
             counts: [[0; 2]; 64],
-            flipped,
+            flipped: false,
             message: Message::None,
             typed: [0; 5],
             typed_len: 0,
             pending: 0,
             seeded: false,
             outcome: Outcome::Normal,
-            dirty: DRAW_ALL,
-            dirty_tiles: TileSet::default(),
-            last: [NO_TILE; 2],
-        };
-        app.home_cursor();
-        app.position_changed();
-        app
+            dirty: 0,
+            dirty_tiles: TileSet([0; 8]),
+            last: [0; 2],
+        }
+    }
+
+    /// Become `App::new(Game::new())`, in place.
+    pub fn reset(&mut self) {
+        self.game.reset();
+        self.restart();
+    }
+
+    /// Everything but the game as [`App::new`] sets it, for the game as it is.
+    fn restart(&mut self) {
+        let game = &self.game;
+        self.flipped = game.player(WHITE) == Player::Computer && game.player(BLACK) == Player::Human;
+        self.mode = Mode::Board;
+        self.cursor = 0;
+        self.selected = NO_TILE;
+        self.targets = TileSet::default();
+        self.item = 0;
+        self.promo_from = 0;
+        self.promo_to = 0;
+        self.overlays = 0;
+        self.marks_a = TileSet::default();
+        self.marks_d = TileSet::default();
+        self.counts = [[0; 2]; 64];
+        self.message = Message::None;
+        self.typed = [0; 5];
+        self.typed_len = 0;
+        self.pending = 0;
+        self.seeded = false;
+        self.outcome = Outcome::Normal;
+        self.dirty = DRAW_ALL;
+        self.dirty_tiles = TileSet::default();
+        self.last = [NO_TILE; 2];
+        self.home_cursor();
+        self.position_changed();
     }
 
     /// Leave the seed as the game has it (the first step otherwise asks

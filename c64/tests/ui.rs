@@ -162,6 +162,30 @@ fn start_position() {
     assert_eq!(s.paper("d4"), DARK_SQUARE);
 }
 
+/// The C64 starts its interface in place (`App::unstarted`, then
+/// `App::reset`) rather than from `App::new(Game::new())`: the same
+/// screen, and `reset` brings back the same game and text from any state.
+#[test]
+fn reset_in_place_is_a_new_game() {
+    let mut app = App::unstarted();
+    app.reset();
+    let mut s =
+        Session { app, screen: Counting::default(), keys: Keys::default(), searcher: Box::new(Searcher::new()) };
+    s.settle();
+    s.snapshot("start", "new game, White human, Black computer level 1, cursor (green) on e2");
+    let fresh = s.text();
+    // Moves, an overlay, a selection, a level, the menu open: all undone.
+    s.typed("e2e4");
+    s.settle();
+    s.press(&[ch(b'b'), Right, Fire]);
+    assert_ne!(s.text(), fresh);
+    s.app.reset();
+    s.settle();
+    assert_eq!(s.text(), fresh);
+    assert_eq!(*s.app.game().position(), Position::startpos());
+    assert_eq!(s.app.game().player(BLACK), Player::Computer);
+}
+
 #[test]
 fn selection_and_destinations() {
     let mut s = Session::humans(None);

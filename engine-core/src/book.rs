@@ -8,7 +8,7 @@
 
 use crate::mv::Move;
 use crate::piece::{BLACK, WHITE};
-use crate::position::Position;
+use crate::position::{Position, CASTLE_ALL, START_BOARD};
 use crate::search::Lfsr;
 use crate::square::parse_square;
 
@@ -38,7 +38,7 @@ fn after_first_move(pos: &Position, first: &[u8; 4]) -> bool {
     let (Some(from), Some(to)) = (parse_square(&first[..2]), parse_square(&first[2..])) else {
         return false;
     };
-    let mut cells = *Position::startpos().cells();
+    let mut cells = START_BOARD;
     cells[to as usize] = cells[from as usize];
     cells[from as usize] = 0;
     pos.side_to_move() == BLACK && pos.fullmove_number() == 1 && *pos.cells() == cells
@@ -48,8 +48,7 @@ fn after_first_move(pos: &Position, first: &[u8; 4]) -> bool {
 /// start position or the start position after one listed White move.
 /// `rng` picks among the entries (state 0 always picks the first).
 pub fn book_move(pos: &Position, legal: &[Move], rng: &mut Lfsr) -> Option<Move> {
-    let start = Position::startpos();
-    if pos.side_to_move() == WHITE && pos.castling() == start.castling() && *pos.cells() == *start.cells() {
+    if pos.side_to_move() == WHITE && pos.castling() == CASTLE_ALL && *pos.cells() == START_BOARD {
         return find(legal, WHITE_FIRST[(rng.next() & 3) as usize]);
     }
     let (_, replies) = BLACK_REPLY.iter().find(|(first, _)| after_first_move(pos, first))?;

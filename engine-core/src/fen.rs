@@ -115,6 +115,9 @@ impl Position {
         }
 
         let mut pos = Position::blank();
+        // What the fields below leave unset: no king seen yet, move 1.
+        pos.kings = [NO_SQUARE; 2];
+        pos.fullmove = 1;
         parse_board(&mut pos, board)?;
         pos.side = match side {
             "w" => WHITE,

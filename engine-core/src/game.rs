@@ -185,39 +185,60 @@ impl Game {
     /// A new game from the start position: White human, Black computer,
     /// level 1, opening tables on, seed 0.
     pub fn new() -> Game {
-        let mut game = Game {
-            pos: Position::startpos(),
+        let mut game = Game::unstarted();
+        game.reset();
+        game
+    }
+
+    /// Every byte zero, nothing set up: the value of a game in a `static`,
+    /// which costs the C64's program file nothing, until [`Game::reset`]
+    /// makes it a new game in place (a `Game` built by value is a 3.5 KB
+    /// frame there). It has no legal moves.
+    pub const fn unstarted() -> Game {
+        Game {
+            pos: Position::blank(),
             legal: [Move::NONE; MAX_MOVES],
             legal_len: 0,
             ring: [NO_PLAY; UNDO_SLOTS],
             undoable: 0,
             redoable: 0,
             next: 0,
-            players: [Player::Human, Player::Computer],
-            level: 1,
+            players: [Player::Human; 2],
+            level: 0,
             seed: 0,
-            book: true,
-            fresh: true,
-        };
-        game.refresh_legal();
-        game
+            book: false,
+            fresh: false,
+        }
+    }
+
+    /// Become [`Game::new`]'s game, in place: players, level, opening
+    /// tables and seed as there, and the start position.
+    pub fn reset(&mut self) {
+        self.players = [Player::Human, Player::Computer];
+        self.level = 1;
+        self.seed = 0;
+        self.book = true;
+        self.new_game();
     }
 
     /// A game from a FEN position (players and settings as [`Game::new`]).
     pub fn from_fen(fen: &str) -> Result<Game, FenError> {
         let pos = Position::from_fen(fen)?;
         let mut game = Game::new();
-        game.set_position(pos);
+        game.pos = pos;
+        game.position_set();
         Ok(game)
     }
 
     /// Start again from the start position, keeping players and settings.
     pub fn new_game(&mut self) {
-        self.set_position(Position::startpos());
+        self.pos.set_start();
+        self.position_set();
     }
 
-    fn set_position(&mut self, pos: Position) {
-        self.pos = pos;
+    /// A new position is in place: no plies to undo or redo, the engine
+    /// not yet seeded, its legal moves listed.
+    fn position_set(&mut self) {
         self.undoable = 0;
         self.redoable = 0;
         self.fresh = true;

@@ -40,6 +40,21 @@ use crate::mv::{Move, Undo, CAPTURE, CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_
 use crate::piece::*;
 use crate::square::*;
 
+/// The cells of the standard starting position.
+pub const START_BOARD: [Piece; 128] = {
+    const BACK: [u8; 8] = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];
+    let mut board = [EMPTY; 128];
+    let mut f = 0;
+    while f < 8 {
+        board[make_square(f, 0) as usize] = make_piece(BACK[f as usize], BLACK);
+        board[make_square(f, 1) as usize] = make_piece(PAWN, BLACK);
+        board[make_square(f, 6) as usize] = make_piece(PAWN, WHITE);
+        board[make_square(f, 7) as usize] = make_piece(BACK[f as usize], WHITE);
+        f += 1;
+    }
+    board
+};
+
 /// Castling right: White king side.
 pub const CASTLE_WK: u8 = 1;
 /// Castling right: White queen side.
@@ -48,6 +63,8 @@ pub const CASTLE_WQ: u8 = 2;
 pub const CASTLE_BK: u8 = 4;
 /// Castling right: Black queen side.
 pub const CASTLE_BQ: u8 = 8;
+/// Every castling right: the start position's.
+pub const CASTLE_ALL: u8 = CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ;
 
 /// Knight steps, in generation order.
 pub(crate) const KNIGHT_STEPS: [i8; 8] = [-33, -31, -18, -14, 14, 18, 31, 33];
@@ -105,7 +122,7 @@ pub const HISTORY_LIVE: u16 = 127;
 /// sits within 63 bytes of the start and a board read is one indexed load
 /// with a constant displacement (the AVR's `ldd`, the 6502's `lda abs,y`),
 /// instead of a 16-bit pointer addition past a 512-byte ring.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 #[repr(C)]
 pub struct Position {
     /// Side to move.
@@ -144,6 +161,42 @@ pub struct Position {
     pub(crate) history: [u32; HISTORY_SIZE],
 }
 
+/// `clone_from` copies field by field into place: the derived one builds
+/// the whole 1.2 KB clone first, which on the C64 is a 1.2 KB frame.
+impl Clone for Position {
+    fn clone(&self) -> Self {
+        let mut pos = Position::blank();
+        pos.clone_from(self);
+        pos
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // Every field named: a new field fails to compile until copied here.
+        let Position {
+            side,
+            castle,
+            ep,
+            halfmove,
+            kings,
+            hist_top,
+            fullmove,
+            mg,
+            eg,
+            phase,
+            pieces,
+            hist_len,
+            hash,
+            board,
+            history,
+        } = source;
+        (self.side, self.castle, self.ep, self.halfmove, self.kings) = (*side, *castle, *ep, *halfmove, *kings);
+        (self.hist_top, self.fullmove, self.mg, self.eg, self.phase) = (*hist_top, *fullmove, *mg, *eg, *phase);
+        (self.pieces, self.hist_len, self.hash) = (*pieces, *hist_len, *hash);
+        self.board = *board;
+        self.history = *history;
+    }
+}
+
 /// Equality of positions as the engine sees them: every field, and the live
 /// part of the history ring (stale slots beyond it are never read).
 impl PartialEq for Position {
@@ -180,17 +233,20 @@ const fn rights_kept(sq: Square) -> u8 {
 }
 
 impl Position {
-    /// An empty board, White to move, no rights: a blank to fill (not valid
-    /// until kings are placed; used by the FEN parser).
+    /// Every byte zero: an empty board without kings, White to move, no
+    /// rights, no en passant square read (the square is 0): a blank for
+    /// the FEN parser to fill, and the value of a position in a `static`
+    /// before [`Position::set_start`] (zero bytes cost a `static` nothing in
+    /// the C64's program file). Not valid until filled.
     pub(crate) const fn blank() -> Position {
         Position {
             board: [EMPTY; 128],
             side: WHITE,
             castle: 0,
-            ep: NO_SQUARE,
+            ep: 0,
             halfmove: 0,
-            fullmove: 1,
-            kings: [NO_SQUARE; 2],
+            fullmove: 0,
+            kings: [0; 2],
             mg: 0,
             eg: 0,
             phase: [0, 0],
@@ -204,18 +260,25 @@ impl Position {
 
     /// The standard starting position.
     pub fn startpos() -> Position {
-        const BACK: [u8; 8] = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];
         let mut pos = Position::blank();
-        for f in 0..8u8 {
-            pos.board[make_square(f, 0) as usize] = make_piece(BACK[f as usize], BLACK);
-            pos.board[make_square(f, 1) as usize] = make_piece(PAWN, BLACK);
-            pos.board[make_square(f, 6) as usize] = make_piece(PAWN, WHITE);
-            pos.board[make_square(f, 7) as usize] = make_piece(BACK[f as usize], WHITE);
-        }
-        pos.kings = [0x74, 0x04];
-        pos.castle = CASTLE_WK | CASTLE_WQ | CASTLE_BK | CASTLE_BQ;
-        pos.refresh();
+        pos.set_start();
         pos
+    }
+
+    /// Become the standard starting position, with no history, in place:
+    /// the C64 sets up its games this way, as a 1.2 KB `Position` built by
+    /// value is a 1.2 KB frame there.
+    pub fn set_start(&mut self) {
+        self.board = START_BOARD;
+        self.side = WHITE;
+        self.castle = CASTLE_ALL;
+        self.ep = NO_SQUARE;
+        self.halfmove = 0;
+        self.fullmove = 1;
+        self.kings = [0x74, 0x04];
+        self.hist_top = 0;
+        self.hist_len = 0;
+        self.refresh();
     }
 
     /// The running totals as carried.

@@ -174,7 +174,8 @@ pub struct Searcher<S = InPlace> {
     moves_played: u8,
     /// Move the search would play if stopped now.
     best: Move,
-    /// The position being searched (a copy of the caller's).
+    /// The position being searched: a copy of the caller's, made by each
+    /// search (blank until the first).
     pos: Position,
     killers: [[Move; 2]; MAX_PLY],
     pv_len: [u8; PV_PLIES],
@@ -262,7 +263,7 @@ impl<S: Slots> Searcher<S> {
     pub fn with_slots(slots: S) -> Searcher<S> {
         Searcher {
             techniques: Techniques::default(),
-            pos: Position::startpos(),
+            pos: Position::blank(),
             arena: [Move::NONE; ARENA_SIZE],
             tt: Table::with_slots(slots),
             top: 0,

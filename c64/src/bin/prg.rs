@@ -190,7 +190,6 @@ mod play {
     use c64::glyphs::{CUSTOM_FIRST, CUSTOM_FONT};
     use c64::screen::ROW_BITMAP;
     use c64::{App, Input, Joystick, Key, Mode, Step};
-    use engine_core::Game;
 
     /// Glyphs 32..=126 from the character ROM, in the text screen's idle RAM.
     const FONT: u16 = 0x0400;
@@ -206,8 +205,9 @@ mod play {
         fn cbm_k_getin() -> u8;
     }
 
-    /// The user interface and its game (about 3 KB), in `.bss`.
-    static mut APP: MaybeUninit<App> = MaybeUninit::uninit();
+    /// The user interface and its game (3.7 KB), all zero until `run`
+    /// starts it in place: in `.bss`, and never a temporary.
+    static mut APP: App = App::unstarted();
 
     /// The hi-res bitmap at `$E000`; `attr` (`ink << 4 | paper`) in the matrix.
     struct Bitmap;
@@ -281,7 +281,8 @@ mod play {
     pub(super) fn run() -> ! {
         let searcher = searcher();
         // SAFETY: runs once, single-threaded: the only reference to the static.
-        let app = unsafe { &mut *addr_of_mut!(APP) }.write(App::new(Game::new()));
+        let app = unsafe { &mut *addr_of_mut!(APP) };
+        app.reset();
         start();
         let mut keys = Keys { joystick: Joystick::new(), chooser: false };
         loop {
