@@ -37,7 +37,6 @@ pub fn perft_in(pos: &mut Position, depth: u8, arena: &mut [Move]) -> Option<u64
         return None;
     }
     let in_check = pos.in_check();
-    let key = pos.key();
     let (moves, rest) = arena.split_at_mut(n);
     let mut total: u64 = 0;
     for &m in moves.iter() {
@@ -45,7 +44,7 @@ pub fn perft_in(pos: &mut Position, depth: u8, arena: &mut [Move]) -> Option<u64
         if pre == Legality::Illegal {
             continue;
         }
-        let (undo, d) = pos.make_keep_keyed(m, key);
+        let undo = pos.make(m);
         let below = if pre == Legality::AfterMake && !pos.last_move_was_legal() {
             Some(0)
         } else if depth == 1 {
@@ -53,7 +52,7 @@ pub fn perft_in(pos: &mut Position, depth: u8, arena: &mut [Move]) -> Option<u64
         } else {
             perft_in(pos, depth - 1, rest)
         };
-        pos.unmake_applied(m, undo, &d);
+        pos.unmake(m, undo);
         total += below?;
     }
     Some(total)

@@ -346,23 +346,33 @@ impl Position {
         k
     }
 
-    /// Can the side to move legally capture en passant on `ep`? Tried by
-    /// make / test / unmake, and only when a pawn stands ready, which is
+    /// Can the side to move legally capture en passant on `ep`? Tried on
+    /// the board alone (the pawn to `ep`, the victim off, the king's safety
+    /// asked, all put back), and only when a pawn stands ready, which is
     /// rare: a pinned pawn, or one whose capture would empty the king's rank
-    /// of both pawns, cannot take.
+    /// of both pawns, cannot take. Not through `make`: `make` calls this, and
+    /// a cycle of calls would give `make` a soft-stack frame on the C64.
     pub(crate) fn ep_capture_exists(&mut self) -> bool {
         let ep = self.ep;
         let us = self.side;
         // A White pawn takes up (-15/-17), so it stands at ep+15 or ep+17.
         let (a, b): (i8, i8) = if us == WHITE { (15, 17) } else { (-17, -15) };
         let pawn = make_piece(PAWN, us);
+        // The pawn taken stands beside `ep`, on the capturer's rank.
+        let victim = ep ^ 0x10;
+        let taken = self.at(victim);
         for d in [a, b] {
             let from = step(ep, d);
             if !offboard(from) && self.at(from) == pawn {
-                let m = Move::new(from, ep, EN_PASSANT | CAPTURE);
-                let undo = self.make(m);
-                let legal = self.last_move_was_legal();
-                self.unmake(m, undo);
+                // Pawns are not in `phase`, which the attack test reads:
+                // it needs no update for this.
+                self.set(from, EMPTY);
+                self.set(victim, EMPTY);
+                self.set(ep, pawn);
+                let legal = !self.in_check();
+                self.set(ep, EMPTY);
+                self.set(victim, taken);
+                self.set(from, pawn);
                 if legal {
                     return true;
                 }
@@ -801,25 +811,14 @@ impl Position {
     /// [`Position::unmake`] needs. Check legality afterwards with
     /// [`Position::last_move_was_legal`]. A move that was not generated here
     /// may corrupt the position (never memory).
+    ///
+    /// One copy in the program, called by everything that moves (the
+    /// search, perft, the game): inlined into the search's two move loops
+    /// it was 5.4 KB more code on the C64's AVR proxy for 3.5% fewer
+    /// cycles a node (docs/c64.md).
+    #[inline(never)]
     pub fn make(&mut self, m: Move) -> Undo {
-        self.make_keep(m).0
-    }
-
-    /// [`Position::make`], also returning the [`Delta`] it added to the
-    /// running totals, for [`Position::unmake_applied`]: a caller that keeps
-    /// it saves `unmake` computing the same pure function a second time
-    /// (the search does; 12 bytes a ply).
-    #[inline(always)]
-    pub fn make_keep(&mut self, m: Move) -> (Undo, Delta) {
-        self.make_keep_keyed(m, self.key())
-    }
-
-    /// [`Position::make_keep`] given `key`, which must be [`Position::key`]
-    /// of this position (the key `make` pushes onto the history ring): a
-    /// caller trying several moves from one position computes it once.
-    #[inline(always)]
-    pub fn make_keep_keyed(&mut self, m: Move, key: u32) -> (Undo, Delta) {
-        debug_assert_eq!(key, self.key());
+        let key = self.key();
         let us = self.side;
         let piece = self.at(m.from);
         self.history[self.hist_top as usize] = key;
@@ -865,12 +864,11 @@ impl Position {
             self.fullmove = self.fullmove.wrapping_add(1);
         }
         self.side = us ^ 1;
-        let d = delta(m, piece, undo.captured);
-        self.apply(&d, false);
+        self.apply(&delta(m, piece, undo.captured), false);
         if m.flags & DOUBLE_PUSH != 0 && !self.ep_capture_exists() {
             self.ep = NO_SQUARE;
         }
-        (undo, d)
+        undo
     }
 
     /// True if a pawn of `by` attacks `sq` (an on-board square): the cheap
@@ -925,19 +923,13 @@ impl Position {
         self.hash ^= d.hash;
     }
 
-    /// Take back `m`, which must be the last move made, with its undo record.
+    /// Take back `m`, which must be the last move made, with its undo
+    /// record: the running totals lose what `make` added, the same pure
+    /// [`delta`] of the move computed again. One copy, as for `make`.
+    #[inline(never)]
     pub fn unmake(&mut self, m: Move, undo: Undo) {
         let moved = self.take_back(m, undo);
         self.apply(&delta(m, moved, undo.captured), true);
-    }
-
-    /// [`Position::unmake`] given the [`Delta`] that
-    /// [`Position::make_keep`] returned for `m`: the same call's result is
-    /// taken away, without computing it again.
-    #[inline(always)]
-    pub fn unmake_applied(&mut self, m: Move, undo: Undo, d: &Delta) {
-        self.take_back(m, undo);
-        self.apply(d, true);
     }
 
     /// Everything `unmake` does but the running totals; returns the piece

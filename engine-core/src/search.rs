@@ -600,9 +600,7 @@ impl<S: Slots> Searcher<S> {
             if pre == Legality::Illegal {
                 continue;
             }
-            let (undo, d) = self.pos.make_keep_keyed(m, key);
-            // One take-back for both outcomes: `make_keep_keyed` and
-            // `unmake_applied` are inlined, once each per loop.
+            let undo = self.pos.make(m);
             let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
             let score = if !ok {
                 0
@@ -620,7 +618,7 @@ impl<S: Slots> Searcher<S> {
                     -self.child(hooks, d1, -beta, -alpha, ply + 1, check)
                 }
             };
-            self.pos.unmake_applied(m, undo, &d);
+            self.pos.unmake(m, undo);
             if !ok {
                 continue;
             }
@@ -771,15 +769,13 @@ impl<S: Slots> Searcher<S> {
             if pre == Legality::Illegal {
                 continue;
             }
-            let (undo, d) = self.pos.make_keep(m);
-            // One take-back for both outcomes: `make_keep` and
-            // `unmake_applied` are inlined, once each per loop.
+            let undo = self.pos.make(m);
             let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
             let gives_check = ok && self.pos.in_check_after(m);
             // With `checks`, a quiet move is searched only if it checks.
             let ok = ok && (!checks || gives_check || m.is_capture() || m.promotion() != 0);
             let score = if ok { -self.quiesce(hooks, -beta, -alpha, ply + 1, gives_check, false) } else { 0 };
-            self.pos.unmake_applied(m, undo, &d);
+            self.pos.unmake(m, undo);
             if !ok {
                 continue;
             }
