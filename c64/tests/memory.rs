@@ -9,7 +9,7 @@
 //! Sizes are measured on the host, which aligns fields; on the 6502 every
 //! type has alignment 1 and none of these holds a pointer or `usize`, so
 //! the C64's sizes are at most these (the AVR build, also alignment 1,
-//! measured Searcher 6,075 and App 3,156 bytes against 6,080 and 3,164 here).
+//! measured Searcher 5,094 and App 3,672 bytes against 5,104 and 3,680 here).
 //!
 //! The transposition table is not among the statics: on the C64 its slots
 //! are the 4 KB of RAM under the I/O area (`$D000-$DFFF`, outside the
