@@ -814,8 +814,8 @@ impl Position {
     ///
     /// One copy in the program, called by everything that moves (the
     /// search, perft, the game): inlined into the search's two move loops
-    /// it was 5.4 KB more code on the C64's AVR proxy for 3.5% fewer
-    /// cycles a node (docs/c64.md).
+    /// and perft it was 5.6 KB more code on the C64's AVR proxy, for 2.4%
+    /// fewer AVR cycles a drive node (docs/perf.md, docs/c64.md).
     #[inline(never)]
     pub fn make(&mut self, m: Move) -> Undo {
         let key = self.key();
