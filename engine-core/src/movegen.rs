@@ -9,8 +9,10 @@
 //! [`GenMode::Captures`] walks exactly the same squares in exactly the same
 //! order and suppresses quiet moves, so its output is the ordered subsequence
 //! of the full list made of captures, en passant and all promotions (push
-//! promotions included: quiescence searches them). Search breaks ties by list
-//! position, so this order property is part of the engine's behaviour.
+//! promotions included: quiescence searches them). [`GenMode::Checks`] keeps
+//! those, castling, and the quiet moves that give check, again in the full
+//! list's order. Search breaks ties by list position, so this order property
+//! is part of the engine's behaviour.
 //!
 //! Castling is emitted only when fully legal: the right is held, the squares
 //! between are empty, and the king is not in check, does not cross an
@@ -33,6 +35,10 @@ pub enum GenMode {
     All,
     /// Captures, en passant and promotions only.
     Captures,
+    /// What `Captures` gives, plus castling and every quiet move for which
+    /// [`Position::gives_check`] is not `Some(false)`: the moves of the mate
+    /// drive's first quiescence ply, without generating the rest.
+    Checks,
 }
 
 /// Every piece step in generation order: knight (0..8), king and queen
@@ -48,6 +54,16 @@ const STEPS: [i8; 24] = [
 
 /// `STEPS[first..last]` of each piece type (pawn and empty unused).
 const PIECE_STEPS: [(u8, u8); 7] = [(0, 0), (0, 0), (0, 8), (20, 24), (16, 20), (8, 16), (8, 16)];
+
+/// Which quiet moves of one piece to generate: all, none, or those that
+/// give check (`k` is the piece's type, `disc` its
+/// [`Position::discovery_line`]).
+#[derive(Clone, Copy)]
+struct Quiet {
+    mode: GenMode,
+    k: u8,
+    disc: i8,
+}
 
 /// Writes moves into a slice without ever passing its end.
 struct Sink<'a> {
@@ -77,14 +93,13 @@ impl Position {
     /// Generate pseudo-legal moves for the side to move into `out`; returns
     /// the number written (never more than `out.len()`).
     pub fn generate(&self, out: &mut [Move], mode: GenMode) -> usize {
-        let quiet = mode == GenMode::All;
         let mut sink = Sink { out, len: 0 };
         let our_bit = self.side << 3;
         // Our pieces not yet found: a lone king (a won ending's loser) needs
         // no scan, and the scan ends after the row of the last piece.
         let mut left = self.pieces[(self.side & 1) as usize];
         if left == 1 {
-            self.gen_from(&mut sink, self.kings[(self.side & 1) as usize], KING, quiet);
+            self.gen_from(&mut sink, self.kings[(self.side & 1) as usize], KING, mode);
             return sink.len;
         }
         // The scan, a8..h8 down to a1..h1, one row of eight cells at a time
@@ -106,7 +121,7 @@ impl Position {
                 if cell != EMPTY {
                     let k = cell ^ our_bit;
                     if k <= KING {
-                        self.gen_from(&mut sink, row | f, k, quiet);
+                        self.gen_from(&mut sink, row | f, k, mode);
                         left -= 1;
                     }
                 }
@@ -177,22 +192,46 @@ impl Position {
 
     /// Every move of our piece of type `k` standing on `from`.
     #[inline(never)]
-    fn gen_from(&self, sink: &mut Sink, from: Square, k: u8, quiet: bool) {
+    fn gen_from(&self, sink: &mut Sink, from: Square, k: u8, mode: GenMode) {
         if k == PAWN {
-            self.gen_pawn(sink, from, quiet);
+            let disc = if mode == GenMode::Checks { self.discovery_line(from) } else { 0 };
+            self.gen_pawn(sink, from, Quiet { mode, k, disc });
         } else {
             let (first, last) = PIECE_STEPS[(k & 7) as usize];
-            self.gen_piece(sink, from, first, last, k != KNIGHT && k != KING, quiet);
-            if k == KING && quiet && self.castle != 0 {
+            let slides = k != KNIGHT && k != KING;
+            // One inlined walk per mode, each with its mode a constant: the
+            // All and Captures walks pay nothing for the Checks test.
+            let (all, captures) =
+                (Quiet { mode: GenMode::All, k, disc: 0 }, Quiet { mode: GenMode::Captures, k, disc: 0 });
+            match mode {
+                GenMode::All => self.gen_piece(sink, from, first, last, slides, all),
+                GenMode::Captures => self.gen_piece(sink, from, first, last, slides, captures),
+                GenMode::Checks => {
+                    let checks = Quiet { mode: GenMode::Checks, k, disc: self.discovery_line(from) };
+                    self.gen_piece(sink, from, first, last, slides, checks)
+                }
+            }
+            if k == KING && mode != GenMode::Captures && self.castle != 0 {
                 self.gen_castles(sink, from);
             }
+        }
+    }
+
+    /// Is the quiet move `from`-`to` of the piece `quiet` describes one its
+    /// mode generates?
+    #[inline(always)]
+    fn wanted(&self, quiet: Quiet, from: Square, to: Square) -> bool {
+        match quiet.mode {
+            GenMode::All => true,
+            GenMode::Captures => false,
+            GenMode::Checks => self.move_checks(quiet.k, from, to, quiet.disc),
         }
     }
 
     /// Moves of a knight, bishop, rook, queen or king: the steps
     /// `STEPS[first..last]` in order, each repeated along its ray for a slider.
     #[inline(always)]
-    fn gen_piece(&self, sink: &mut Sink, from: Square, first: u8, last: u8, slides: bool, quiet: bool) {
+    fn gen_piece(&self, sink: &mut Sink, from: Square, first: u8, last: u8, slides: bool, quiet: Quiet) {
         let our_bit = self.side << 3;
         let mut i = first;
         while i < last {
@@ -210,7 +249,7 @@ impl Position {
                     }
                     break;
                 }
-                if quiet {
+                if self.wanted(quiet, from, to) {
                     sink.push(from, to, 0);
                 }
                 if !slides {
@@ -222,7 +261,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn gen_pawn(&self, sink: &mut Sink, from: Square, quiet: bool) {
+    fn gen_pawn(&self, sink: &mut Sink, from: Square, quiet: Quiet) {
         let white = self.side == WHITE;
         let (push, start_row, last_row): (i8, u8, u8) = if white { (-16, 6, 0) } else { (16, 1, 7) };
         let our_bit = self.side << 3;
@@ -231,10 +270,12 @@ impl Position {
         if self.at(one) == EMPTY {
             if row(one) == last_row {
                 sink.push_promotions(from, one, 0);
-            } else if quiet {
-                sink.push(from, one, 0);
+            } else if quiet.mode != GenMode::Captures {
+                if self.wanted(quiet, from, one) {
+                    sink.push(from, one, 0);
+                }
                 let two = step(one, push);
-                if row(from) == start_row && self.at(two) == EMPTY {
+                if row(from) == start_row && self.at(two) == EMPTY && self.wanted(quiet, from, two) {
                     sink.push(from, two, DOUBLE_PUSH);
                 }
             }

@@ -593,45 +593,61 @@ impl Position {
     /// [`Position::in_check_after`] for a legal `m`. `None` for castling,
     /// en passant and promotions (a second piece moves or the piece changes):
     /// make those and ask.
-    ///
-    /// Directly: the moved piece attacks the enemy king from `to` (a slider
-    /// through squares that are empty or are `from`, which it leaves).
-    /// Discovered: `from` was the only piece between the enemy king and a
-    /// slider of the mover on that line, and `to` is off the line.
     pub fn gives_check(&self, m: Move) -> Option<bool> {
         if m.flags & (EN_PASSANT | CASTLE_KING | CASTLE_QUEEN | PROMO) != 0 {
             return None;
         }
+        Some(self.move_checks(kind(self.at(m.from)), m.from, m.to, self.discovery_line(m.from)))
+    }
+
+    /// Would our piece of type `k` (not promoting) give check by moving
+    /// from `from` to `to`? `disc` is [`Position::discovery_line`] of `from`.
+    /// The generator asks this square by square, with `disc` found once per
+    /// piece; [`Position::gives_check`] asks it for one move.
+    ///
+    /// Directly: the piece attacks the enemy king from `to` (a slider
+    /// through squares that are empty or are `from`, which it leaves).
+    /// Discovered: `to` is off the line `disc` that the piece was blocking.
+    #[inline(always)]
+    pub(crate) fn move_checks(&self, k: u8, from: Square, to: Square, disc: i8) -> bool {
         let us = self.side;
         let king = self.kings[(us ^ 1) as usize];
+        // to + 119 <= 238 and king <= 119: no wrap.
+        let line = LINE[((to + 119) - king) as usize];
+        if disc != 0 && line != disc {
+            return true;
+        }
         // king - to as a signed 0x88 difference: both are squares, so it fits.
-        let diff = king.wrapping_sub(m.to) as i8;
-        let direct = match kind(self.at(m.from)) {
+        let diff = king.wrapping_sub(to) as i8;
+        match k {
             // A White pawn attacks up (-15 / -17), a Black one down.
             PAWN => {
                 let (a, b): (i8, i8) = if us == WHITE { (-15, -17) } else { (15, 17) };
                 diff == a || diff == b
             }
             KNIGHT => matches!(diff, -33 | -31 | -18 | -14 | 14 | 18 | 31 | 33),
-            kind @ (BISHOP | ROOK | QUEEN) => {
-                // to + 119 <= 238 and king <= 119: no wrap.
-                let d = LINE[((m.to + 119) - king) as usize];
-                let straight = d == 1 || d == -1 || d == 16 || d == -16;
-                let moves_along = d != 0 && (kind == QUEEN || (kind == ROOK) == straight);
-                moves_along && self.clear_between(king, m.to, d, m.from)
+            BISHOP | ROOK | QUEEN => {
+                let straight = line == 1 || line == -1 || line == 16 || line == -16;
+                let moves_along = line != 0 && (k == QUEEN || (k == ROOK) == straight);
+                moves_along && self.clear_between(king, to, line, from)
             }
             _ => false,
-        };
-        if direct {
-            return Some(true);
         }
-        let d = LINE[((m.from + 119) - king) as usize];
-        Some(
-            d != 0
-                && LINE[((m.to + 119) - king) as usize] != d
-                && self.clear_between(king, m.from, d, NO_SQUARE)
-                && self.slider_on_line(m.from, d, us),
-        )
+    }
+
+    /// The line along which the piece on `from` (ours) shields the enemy
+    /// king from one of our sliders: the step from that king towards
+    /// `from`, or 0 if it shields none. Moving the piece off that line
+    /// gives a discovered check.
+    pub(crate) fn discovery_line(&self, from: Square) -> i8 {
+        let king = self.kings[(self.side ^ 1) as usize];
+        // from + 119 <= 238 and king <= 119: no wrap.
+        let d = LINE[((from + 119) - king) as usize];
+        if d != 0 && self.clear_between(king, from, d, NO_SQUARE) && self.slider_on_line(from, d, self.side) {
+            d
+        } else {
+            0
+        }
     }
 
     /// True if every square strictly between `from` and `to` along the step

@@ -736,14 +736,17 @@ impl<S: Slots> Searcher<S> {
         mut best: i16,
     ) -> i16 {
         let side = self.pos.side_to_move();
-        let mode = if in_check || checks { GenMode::All } else { GenMode::Captures };
+        let mode = if in_check {
+            GenMode::All
+        } else if checks {
+            GenMode::Checks
+        } else {
+            GenMode::Captures
+        };
         let prune = self.techniques.qprune && !in_check;
-        let Some((start, mut end)) = self.generate(mode) else {
+        let Some((start, end)) = self.generate(mode) else {
             return self.pos.evaluate(side);
         };
-        if checks {
-            end = self.keep_checks(start, end);
-        }
         self.score_moves(start, end, ply, Move::NONE);
         let mut legal = false;
         // Once the best remaining score is 0, every remaining score is 0 and
@@ -801,25 +804,6 @@ impl<S: Slots> Searcher<S> {
             return ply as i16 - MATE;
         }
         best
-    }
-
-    /// Keep, in order, the moves of `arena[start..end]` that capture or may
-    /// give check ([`Position::gives_check`] is not `Some(false)`): in a mate
-    /// drive most quiet moves give none, and dropped here they are neither
-    /// scored nor picked. Returns the new end, which becomes the arena's top.
-    fn keep_checks(&mut self, start: usize, end: usize) -> usize {
-        let mut kept = start;
-        let mut i = start;
-        while i < end {
-            let m = self.arena[i];
-            if m.is_capture() || self.pos.gives_check(m) != Some(false) {
-                self.arena[kept] = m;
-                kept += 1;
-            }
-            i += 1;
-        }
-        self.top = kept as u16;
-        kept
     }
 
     /// Write ordering scores into `arena[start..end]`.

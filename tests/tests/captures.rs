@@ -1,17 +1,20 @@
-//! The captures-only generator (`GenMode::Captures`, used by quiescence).
+//! The captures-only generator (`GenMode::Captures`, used by quiescence) and
+//! the checks generator (`GenMode::Checks`, the mate drive's).
 //!
 //! Proven at every node of the perft trees, to depth 3, of every table
 //! position (the published ones and the classic-bug ones):
 //! * the captures-only list is exactly the full pseudo-legal list filtered to
 //!   (CAPTURE flag set or promotion), in the same order: search breaks ties
 //!   by list position, so the order is behaviour, not detail;
+//! * the checks list is exactly the full list filtered to captures and the
+//!   moves `Position::gives_check` does not rule out, in the same order;
 //! * the CAPTURE flag is right: set exactly when the target holds an enemy
 //!   piece or the move is en passant (onto the en passant square);
 //! * a too-short output slice yields a prefix of the full list, of exactly
 //!   the slice's length.
 
 use c64chess_tests::{all_table_fens, position, pseudo, walk_tree};
-use engine_core::mv::{CAPTURE, EN_PASSANT};
+use engine_core::mv::{CAPTURE, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT};
 use engine_core::piece::{color, EMPTY};
 use engine_core::{GenMode, Move, Position};
 
@@ -48,6 +51,25 @@ fn captures_are_the_ordered_filtered_full_list() {
     assert!(promo_pushes > 1_000, "only {promo_pushes} quiet promotions");
 }
 
+/// Checks = the full list filtered to captures and possible checks, same
+/// order, at every node; and the walk met quiet checks of every kind.
+#[test]
+fn checks_are_the_ordered_filtered_full_list() {
+    let (mut quiet_checks, mut kept_castles) = (0u64, 0u64);
+    let key = |v: &[Move]| v.iter().map(|m| (m.from, m.to, m.flags)).collect::<Vec<_>>();
+    for_every_node(|pos| {
+        let full = pseudo(pos, GenMode::All);
+        let checks = pseudo(pos, GenMode::Checks);
+        let want: Vec<Move> =
+            full.iter().copied().filter(|&m| m.is_capture() || pos.gives_check(m) != Some(false)).collect();
+        assert_eq!(key(&checks), key(&want), "at {}", pos.fen());
+        quiet_checks += want.iter().filter(|&&m| pos.gives_check(m) == Some(true) && !m.is_capture()).count() as u64;
+        kept_castles += want.iter().filter(|m| m.flags & (CASTLE_KING | CASTLE_QUEEN) != 0).count() as u64;
+    });
+    assert!(quiet_checks > 10_000, "only {quiet_checks} quiet checks");
+    assert!(kept_castles > 1_000, "only {kept_castles} castles");
+}
+
 /// The CAPTURE flag is set exactly on captures: an enemy piece on the
 /// target, or en passant onto the en passant square (whose target is empty).
 #[test]
@@ -74,13 +96,13 @@ fn capture_flag_matches_the_board() {
 }
 
 /// Writing into a slice shorter than the list stops at its end: the count is
-/// the slice length and the moves are the list's first ones, in both modes.
+/// the slice length and the moves are the list's first ones, in every mode.
 #[test]
 fn short_output_slices_get_a_prefix() {
     for fen in all_table_fens() {
         let mut pos = position(&fen);
         walk_tree(&mut pos, 1, &mut |p, _| {
-            for mode in [GenMode::All, GenMode::Captures] {
+            for mode in [GenMode::All, GenMode::Captures, GenMode::Checks] {
                 let full = pseudo(p, mode);
                 for len in 0..full.len() {
                     let mut buf = vec![Move::NONE; len];
