@@ -408,13 +408,15 @@ impl Position {
     #[inline]
     pub fn is_repetition_keyed(&self, key: u32) -> bool {
         debug_assert_eq!(key, self.key());
-        let window = self.repetition_window();
-        let mut back = 2;
-        while back <= window {
-            if self.history_key(back) == key {
+        // Entries 2, 4, ... back: a u8 index wraps round the 256-entry ring.
+        let mut at = self.hist_top.wrapping_sub(2);
+        let mut left = self.repetition_window() / 2;
+        while left > 0 {
+            if self.history[at as usize] == key {
                 return true;
             }
-            back += 2;
+            at = at.wrapping_sub(2);
+            left -= 1;
         }
         false
     }
