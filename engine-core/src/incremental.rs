@@ -8,7 +8,7 @@
 //! hot path (as the mate drive is).
 
 use crate::eval::{EG_BY_PIECE, MG_BY_PIECE, PHASE};
-use crate::hash::KEYS_BY_PIECE;
+use crate::hash::{piece_key, KEYS_BY_PIECE};
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, PROMO};
 use crate::piece::*;
 use crate::square::to_tile;
@@ -50,7 +50,7 @@ impl Totals {
         self.mg += MG_BY_PIECE[p][t];
         self.eg += EG_BY_PIECE[p][t] as i16;
         self.phase += PHASE[p];
-        self.hash ^= KEYS_BY_PIECE[p][t];
+        self.hash ^= piece_key(KEYS_BY_PIECE[p], t);
         self.pieces[p >> 3] += 1;
     }
 }
@@ -79,7 +79,7 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
             mg: mg[to].wrapping_sub(mg[from]),
             eg: (eg[to] as i16).wrapping_sub(eg[from] as i16),
             phase: [0, 0],
-            hash: key[from] ^ key[to],
+            hash: piece_key(key, from) ^ piece_key(key, to),
         }
     } else {
         let a = ((promo | (moved & BLACK_BIT)) & 15) as usize;
@@ -89,7 +89,7 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
             mg: MG_BY_PIECE[a][to] - MG_BY_PIECE[p][from],
             eg: EG_BY_PIECE[a][to] as i16 - EG_BY_PIECE[p][from] as i16,
             phase,
-            hash: KEYS_BY_PIECE[p][from] ^ KEYS_BY_PIECE[a][to],
+            hash: piece_key(KEYS_BY_PIECE[p], from) ^ piece_key(KEYS_BY_PIECE[a], to),
         }
     };
     if captured != EMPTY {
@@ -99,7 +99,7 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
         d.mg -= MG_BY_PIECE[c][at];
         d.eg -= EG_BY_PIECE[c][at] as i16;
         d.phase[(color(captured) & 1) as usize] -= PHASE[c];
-        d.hash ^= KEYS_BY_PIECE[c][at];
+        d.hash ^= piece_key(KEYS_BY_PIECE[c], at);
     }
     if m.flags & (CASTLE_KING | CASTLE_QUEEN) != 0 {
         let rook = ((ROOK | (moved & BLACK_BIT)) & 15) as usize;
@@ -112,7 +112,7 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
         };
         let (rf, rt) = (rf & 63, rt & 63);
         d.mg += mg[rt] - mg[rf];
-        d.hash ^= key[rf] ^ key[rt];
+        d.hash ^= piece_key(key, rf) ^ piece_key(key, rt);
     }
     d
 }
