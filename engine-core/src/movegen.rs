@@ -14,6 +14,10 @@
 //! list's order. Search breaks ties by list position, so this order property
 //! is part of the engine's behaviour.
 //!
+//! Each move carries its ordering score ([`order`]): captures their
+//! victim-and-attacker score, promotions theirs, every other move 0. The
+//! search then only marks its stored move and killers.
+//!
 //! Castling is emitted only when fully legal: the right is held, the squares
 //! between are empty, and the king is not in check, does not cross an
 //! attacked square and does not land on one. Every other move may still leave
@@ -72,10 +76,11 @@ struct Sink<'a> {
 }
 
 impl Sink<'_> {
+    /// Write a move with its ordering score ([`order`]).
     #[inline(always)]
-    fn push(&mut self, from: Square, to: Square, flags: u8) {
+    fn push(&mut self, from: Square, to: Square, flags: u8, score: u8) {
         if self.len < self.out.len() {
-            self.out[self.len] = Move::new(from, to, flags);
+            self.out[self.len] = Move::scored(from, to, flags, score);
             self.len += 1;
         }
     }
@@ -83,8 +88,9 @@ impl Sink<'_> {
     /// A pawn arriving on its last rank becomes four moves: queen, rook, bishop, knight.
     #[inline(always)]
     fn push_promotions(&mut self, from: Square, to: Square, capture: u8) {
-        for promo in [QUEEN, ROOK, BISHOP, KNIGHT] {
-            self.push(from, to, promo | capture);
+        self.push(from, to, QUEEN | capture, order::QUEEN_PROMOTION);
+        for promo in [ROOK, BISHOP, KNIGHT] {
+            self.push(from, to, promo | capture, order::UNDERPROMOTION);
         }
     }
 }
@@ -245,12 +251,12 @@ impl Position {
                 let q = self.at(to);
                 if q != EMPTY {
                     if q & BLACK_BIT != our_bit {
-                        sink.push(from, to, CAPTURE);
+                        sink.push(from, to, CAPTURE, order::capture(kind(q), quiet.k));
                     }
                     break;
                 }
                 if self.wanted(quiet, from, to) {
-                    sink.push(from, to, 0);
+                    sink.push(from, to, 0, 0);
                 }
                 if !slides {
                     break;
@@ -272,11 +278,11 @@ impl Position {
                 sink.push_promotions(from, one, 0);
             } else if quiet.mode != GenMode::Captures {
                 if self.wanted(quiet, from, one) {
-                    sink.push(from, one, 0);
+                    sink.push(from, one, 0, 0);
                 }
                 let two = step(one, push);
                 if row(from) == start_row && self.at(two) == EMPTY && self.wanted(quiet, from, two) {
-                    sink.push(from, two, DOUBLE_PUSH);
+                    sink.push(from, two, DOUBLE_PUSH, 0);
                 }
             }
         }
@@ -292,11 +298,11 @@ impl Position {
                     if row(to) == last_row {
                         sink.push_promotions(from, to, CAPTURE);
                     } else {
-                        sink.push(from, to, CAPTURE);
+                        sink.push(from, to, CAPTURE, order::capture(kind(q), PAWN));
                     }
                 }
             } else if to == self.ep {
-                sink.push(from, to, EN_PASSANT | CAPTURE);
+                sink.push(from, to, EN_PASSANT | CAPTURE, order::capture(PAWN, PAWN));
             }
         }
     }
@@ -323,7 +329,7 @@ impl Position {
             && self.at(home + 3) == rook
             && safe(self, [home + 1, home + 2])
         {
-            sink.push(home, home + 2, CASTLE_KING);
+            sink.push(home, home + 2, CASTLE_KING, 0);
         }
         if self.castle & queen_right != 0
             && self.at(home - 1) == EMPTY
@@ -332,7 +338,7 @@ impl Position {
             && self.at(home - 4) == rook
             && safe(self, [home - 1, home - 2])
         {
-            sink.push(home, home - 2, CASTLE_QUEEN);
+            sink.push(home, home - 2, CASTLE_QUEEN, 0);
         }
     }
 }

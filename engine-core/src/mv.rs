@@ -20,6 +20,33 @@ pub const DOUBLE_PUSH: u8 = 0x40;
 /// `flags` bit 7: the move captures (en passant included).
 pub const CAPTURE: u8 = 0x80;
 
+/// Ordering scores (a move's `score` byte); only their order matters. The
+/// generator writes the scores of captures and promotions, the search those
+/// of the stored move and the killers; every other move scores 0.
+pub mod order {
+    /// The transposition table's move.
+    pub const HASH_MOVE: u8 = 250;
+    /// Any promotion to a queen, capturing or not.
+    pub const QUEEN_PROMOTION: u8 = 200;
+    /// Captures score [`capture`]: from here up to 150 + 6 * 8 - 1.
+    pub const CAPTURE_BASE: u8 = 150;
+    /// A promotion to a rook, bishop or knight.
+    pub const UNDERPROMOTION: u8 = 120;
+    /// The first killer of the ply.
+    pub const KILLER_1: u8 = 100;
+    /// The second killer of the ply.
+    pub const KILLER_2: u8 = 99;
+    /// Root scores at or above this are not perturbed by the randomiser.
+    pub const RANDOM_CEILING: u8 = 252;
+
+    /// Most valuable victim, then least valuable attacker (piece types,
+    /// pawn 1 .. king 6; en passant takes a pawn).
+    #[inline(always)]
+    pub const fn capture(victim: u8, attacker: u8) -> u8 {
+        CAPTURE_BASE + (victim << 3) - attacker
+    }
+}
+
 /// A move, as the generator emits it.
 ///
 /// | field | meaning |
@@ -60,6 +87,12 @@ impl Move {
     #[inline(always)]
     pub const fn new(from: Square, to: Square, flags: u8) -> Move {
         Move { from, to, flags, score: 0 }
+    }
+
+    /// A move with the ordering score `score` (see [`order`]).
+    #[inline(always)]
+    pub const fn scored(from: Square, to: Square, flags: u8, score: u8) -> Move {
+        Move { from, to, flags, score }
     }
 
     /// True for [`Move::NONE`].

@@ -27,7 +27,7 @@
 
 use crate::eval::{MATE_DRIVE_LEAD, PHASE_MATE_DRIVE, PIECE_VALUE};
 use crate::movegen::{GenMode, MAX_MOVES};
-use crate::mv::Move;
+use crate::mv::{order, Move};
 use crate::piece::*;
 use crate::position::{Legality, Position};
 use crate::tt::{Bound, InPlace, Slots, Table};
@@ -134,18 +134,6 @@ impl Lfsr {
         }
         self.0
     }
-}
-
-/// Ordering scores (the move's `score` byte). Only their order matters.
-mod order {
-    pub const HASH_MOVE: u8 = 250;
-    pub const QUEEN_PROMOTION: u8 = 200;
-    pub const CAPTURE_BASE: u8 = 150;
-    pub const UNDERPROMOTION: u8 = 120;
-    pub const KILLER_1: u8 = 100;
-    pub const KILLER_2: u8 = 99;
-    /// Root scores at or above this are not perturbed by the randomiser.
-    pub const RANDOM_CEILING: u8 = 252;
 }
 
 /// The search state: arena, killers, principal variation, transposition
@@ -336,7 +324,7 @@ impl<S: Slots> Searcher<S> {
         }
         self.top = n as u16;
         self.note_high_water();
-        self.score_moves(0, n, 0, Move::NONE);
+        // The generator's scores order the root: no stored move or killer yet.
         if randomise {
             for m in &mut self.arena[..n] {
                 if m.score < order::RANDOM_CEILING {
@@ -747,7 +735,11 @@ impl<S: Slots> Searcher<S> {
         let Some((start, end)) = self.generate(mode) else {
             return self.pos.evaluate(side);
         };
-        self.score_moves(start, end, ply, Move::NONE);
+        if mode != GenMode::Captures {
+            // Quiet evasions and checks may be killers. (A captures list
+            // has no quiet move: the generator's scores are final.)
+            self.score_moves(start, end, ply, Move::NONE);
+        }
         let mut legal = false;
         // Once the best remaining score is 0, every remaining score is 0 and
         // pick-best would take them in list order: skip the scans.
@@ -806,29 +798,22 @@ impl<S: Slots> Searcher<S> {
         best
     }
 
-    /// Write ordering scores into `arena[start..end]`.
+    /// Raise the stored move and this ply's killers in `arena[start..end]`
+    /// to their ordering scores; the generator scored the rest
+    /// ([`order`]). Killers are quiet moves, so only unscored moves are
+    /// compared with them.
     fn score_moves(&mut self, start: usize, end: usize, ply: u8, hash_move: Move) {
         let killers = self.killers[ply as usize & (MAX_PLY - 1)];
-        let pos = &self.pos;
-        let list = &mut self.arena[start..end];
-        let mut i = 0;
-        while i < list.len() {
-            let m = list[i];
-            list[i].score = match m.promotion() {
-                _ if m == hash_move => order::HASH_MOVE,
-                QUEEN => order::QUEEN_PROMOTION,
-                0 if m.is_capture() => {
-                    // En passant takes a pawn that is not on `to`.
-                    let victim = kind(pos.at(m.to)).max(PAWN);
-                    let attacker = kind(pos.at(m.from));
-                    order::CAPTURE_BASE + (victim << 3) - attacker
+        for m in &mut self.arena[start..end] {
+            if *m == hash_move {
+                m.score = order::HASH_MOVE;
+            } else if m.score == 0 {
+                if *m == killers[0] {
+                    m.score = order::KILLER_1;
+                } else if *m == killers[1] {
+                    m.score = order::KILLER_2;
                 }
-                0 if m == killers[0] => order::KILLER_1,
-                0 if m == killers[1] => order::KILLER_2,
-                0 => 0,
-                _ => order::UNDERPROMOTION,
-            };
-            i += 1;
+            }
         }
     }
 

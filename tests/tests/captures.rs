@@ -8,14 +8,15 @@
 //!   by list position, so the order is behaviour, not detail;
 //! * the checks list is exactly the full list filtered to captures and the
 //!   moves `Position::gives_check` does not rule out, in the same order;
+//! * every move carries its ordering score (captures, promotions; 0 else);
 //! * the CAPTURE flag is right: set exactly when the target holds an enemy
 //!   piece or the move is en passant (onto the en passant square);
 //! * a too-short output slice yields a prefix of the full list, of exactly
 //!   the slice's length.
 
 use c64chess_tests::{all_table_fens, position, pseudo, walk_tree};
-use engine_core::mv::{CAPTURE, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT};
-use engine_core::piece::{color, EMPTY};
+use engine_core::mv::{order, CAPTURE, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT};
+use engine_core::piece::{color, kind, EMPTY, PAWN, QUEEN};
 use engine_core::{GenMode, Move, Position};
 
 /// Visit every node to depth 3 of every table position; returns the node count.
@@ -68,6 +69,27 @@ fn checks_are_the_ordered_filtered_full_list() {
     });
     assert!(quiet_checks > 10_000, "only {quiet_checks} quiet checks");
     assert!(kept_castles > 1_000, "only {kept_castles} castles");
+}
+
+/// Every generated move carries the ordering score of its kind: a
+/// promotion's by its piece, a capture's by victim and attacker (en passant
+/// takes a pawn), 0 for the rest.
+#[test]
+fn generated_moves_carry_their_ordering_scores() {
+    let mut scored = 0u64;
+    for_every_node(|pos| {
+        for m in pseudo(pos, GenMode::All) {
+            let want = match m.promotion() {
+                QUEEN => order::QUEEN_PROMOTION,
+                0 if m.is_capture() => order::capture(kind(pos.at(m.to)).max(PAWN), kind(pos.at(m.from))),
+                0 => 0,
+                _ => order::UNDERPROMOTION,
+            };
+            assert_eq!(m.score, want, "{m} at {}", pos.fen());
+            scored += u64::from(want != 0);
+        }
+    });
+    assert!(scored > 100_000, "only {scored} scored moves");
 }
 
 /// The CAPTURE flag is set exactly on captures: an enemy piece on the
