@@ -27,7 +27,7 @@
 
 use crate::eval::{MATE_DRIVE_LEAD, PHASE_MATE_DRIVE, PIECE_VALUE};
 use crate::movegen::{GenMode, MAX_MOVES};
-use crate::mv::{order, Move};
+use crate::mv::{order, Move, CAPTURE, CASTLE_KING, CASTLE_QUEEN, PROMO};
 use crate::piece::*;
 use crate::position::{Legality, Position};
 use crate::tt::{Bound, InPlace, Slots, Table};
@@ -766,7 +766,10 @@ impl<S: Slots> Searcher<S> {
             }
             let undo = self.pos.make(m);
             let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
-            let gives_check = ok && self.pos.in_check_after(m);
+            // A quiet move of a checks list is there because it checks
+            // (GenMode::Checks); castling may or may not.
+            let known = checks && m.flags & (CAPTURE | PROMO | CASTLE_KING | CASTLE_QUEEN) == 0;
+            let gives_check = ok && (known || self.pos.in_check_after(m));
             // With `checks`, a quiet move is searched only if it checks.
             let ok = ok && (!checks || gives_check || m.is_capture() || m.promotion() != 0);
             let score = if ok { -self.quiesce(hooks, -beta, -alpha, ply + 1, gives_check, false) } else { 0 };
