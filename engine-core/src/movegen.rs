@@ -108,6 +108,21 @@ impl Position {
             self.gen_from(&mut sink, self.kings[(self.side & 1) as usize], KING, mode);
             return sink.len;
         }
+        if mode == GenMode::Captures && self.pieces[(self.side ^ 1) as usize] == 1 {
+            // Nothing to take but a king, which is never taken: only a pawn
+            // on its seventh rank has a move here, a promotion. (The winner
+            // of a won ending, in quiescence.)
+            let seventh: Square = if self.side == WHITE { 0x10 } else { 0x60 };
+            let pawn = make_piece(PAWN, self.side);
+            let mut f: u8 = 0;
+            while f < 8 {
+                if self.at(seventh | f) == pawn {
+                    self.gen_from(&mut sink, seventh | f, PAWN, mode);
+                }
+                f += 1;
+            }
+            return sink.len;
+        }
         // The scan, a8..h8 down to a1..h1, one row of eight cells at a time
         // (the compiler unrolls the row: on an 8-bit CPU each empty cell is
         // then a load, an XOR and a compare). The piece's own work is a call,

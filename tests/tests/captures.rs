@@ -19,10 +19,17 @@ use engine_core::mv::{order, CAPTURE, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT};
 use engine_core::piece::{color, kind, EMPTY, PAWN, QUEEN};
 use engine_core::{GenMode, Move, Position};
 
-/// Visit every node to depth 3 of every table position; returns the node count.
+/// Positions against a bare king, with pawns about to promote: the
+/// generator answers a captures-only request there from the seventh rank
+/// alone.
+const BARE_KING: [&str; 3] =
+    ["8/3P4/8/8/8/2k5/8/4K3 w - - 0 1", "4k3/1P5P/8/8/8/8/8/R3K3 w Q - 0 1", "8/8/8/8/3k4/8/2p1p2p/4K3 b - - 0 1"];
+
+/// Visit every node to depth 3 of every table position and of
+/// [`BARE_KING`]; returns the node count.
 fn for_every_node(mut check: impl FnMut(&mut Position)) -> u64 {
     let mut nodes = 0;
-    for fen in all_table_fens() {
+    for fen in all_table_fens().into_iter().chain(BARE_KING.iter().map(|f| f.to_string())) {
         let mut pos = position(&fen);
         walk_tree(&mut pos, 3, &mut |p, _| {
             nodes += 1;
@@ -35,8 +42,13 @@ fn for_every_node(mut check: impl FnMut(&mut Position)) -> u64 {
 /// Captures-only = the filtered full list, same order, at every node.
 #[test]
 fn captures_are_the_ordered_filtered_full_list() {
-    let (mut capture_nodes, mut promo_pushes) = (0u64, 0u64);
+    let (mut capture_nodes, mut promo_pushes, mut bare_king_nodes, mut bare_king_promotions) = (0u64, 0u64, 0u64, 0u64);
     let nodes = for_every_node(|pos| {
+        // The generator's shortcut when the opponent has only its king.
+        let them = pos.side_to_move() ^ 1;
+        let theirs = (0..128u8).filter(|&sq| sq & 0x88 == 0 && pos.at(sq) != EMPTY && color(pos.at(sq)) == them);
+        let bare = theirs.count() == 1;
+        bare_king_nodes += u64::from(bare);
         let full = pseudo(pos, GenMode::All);
         let caps = pseudo(pos, GenMode::Captures);
         let want: Vec<Move> = full.iter().copied().filter(|m| m.is_capture() || m.promotion() != 0).collect();
@@ -44,12 +56,16 @@ fn captures_are_the_ordered_filtered_full_list() {
         let key = |v: &[Move]| v.iter().map(|m| (m.from, m.to, m.flags)).collect::<Vec<_>>();
         assert_eq!(key(&caps), key(&want), "at {}", pos.fen());
         capture_nodes += u64::from(!caps.is_empty());
-        promo_pushes += caps.iter().filter(|m| !m.is_capture() && m.promotion() != 0).count() as u64;
+        let promotions = caps.iter().filter(|m| !m.is_capture() && m.promotion() != 0).count() as u64;
+        promo_pushes += promotions;
+        bare_king_promotions += if bare { promotions } else { 0 };
     });
     // The walk really met captures and quiet promotions (otherwise it proves little).
     assert!(nodes > 500_000, "only {nodes} nodes");
     assert!(capture_nodes > 100_000, "only {capture_nodes} nodes with captures");
     assert!(promo_pushes > 1_000, "only {promo_pushes} quiet promotions");
+    assert!(bare_king_nodes > 1_000, "only {bare_king_nodes} nodes against a bare king");
+    assert!(bare_king_promotions > 1_000, "only {bare_king_promotions} promotions against a bare king");
 }
 
 /// Checks = the full list filtered to captures and possible checks, same
