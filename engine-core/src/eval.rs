@@ -24,8 +24,11 @@
 //! material (nine queens, two rooks, two bishops, two knights), so `phase`
 //! fits in 0..=20,800, and `|mg|`, `|eg|` stay far below the mate scores.
 
+use crate::incremental::delta;
+use crate::mv::{Move, EN_PASSANT};
 use crate::piece::*;
 use crate::position::Position;
+use crate::square::Square;
 
 /// Material value by piece type (index 0 = empty, 6 = king, valued 0:
 /// losing the king is mate, not a score).
@@ -226,26 +229,7 @@ const CENTRE_DIST: [u8; 8] = [3, 2, 1, 0, 0, 1, 2, 3];
 impl Position {
     /// The position's value for `side` in centipawns (positive = good).
     pub fn evaluate(&self, side: Color) -> i16 {
-        let mut score = self.mg;
-        let phase = self.phase();
-        if phase < PHASE_ENDGAME {
-            let eg = self.eg;
-            // Division (rounding toward zero), not a shift: a shift rounds
-            // negative values down and would score mirrored positions a
-            // centipawn apart. The compiler makes both cheap on the 6502.
-            score += if phase >= 2400 {
-                eg / 4
-            } else if phase >= 1600 {
-                eg / 2
-            } else if phase >= 800 {
-                eg - eg / 4
-            } else {
-                eg
-            };
-            if phase <= PHASE_MATE_DRIVE && !(-MATE_DRIVE_LEAD..=MATE_DRIVE_LEAD).contains(&score) {
-                score += if score > 0 { self.mate_drive(WHITE) } else { -self.mate_drive(BLACK) };
-            }
-        }
+        let score = value(self.mg, self.eg, self.phase(), self.kings);
         if side == WHITE {
             score
         } else {
@@ -253,15 +237,65 @@ impl Position {
         }
     }
 
-    /// Reward for `winner`: the losing king near an edge and corner, the
-    /// winning king close to it. Weighted nearly equally (10 : 8): at these
-    /// depths the search cannot see the corner pay off, so proximity must pull.
-    fn mate_drive(&self, winner: Color) -> i16 {
-        let w = self.kings[winner as usize];
-        let l = self.kings[(winner ^ 1) as usize];
-        let (wf, wr, lf, lr) = (w & 7, w >> 4, l & 7, l >> 4);
-        let corner = (CENTRE_DIST[lf as usize] + CENTRE_DIST[lr as usize]) as i16;
-        let apart = (wf.abs_diff(lf) + wr.abs_diff(lr)) as i16;
-        (corner << 3) + (corner << 1) + ((14 - apart) << 3)
+    /// What [`Position::evaluate`] would say, for the side to move after
+    /// it, once the pseudo-legal move `m` is made: computed from the
+    /// running totals and the move's [`delta`] (a pure function, as `make`
+    /// applies it) without making the move. Quiescence asks this to see a
+    /// reply stand pat before paying for `make` and `unmake`.
+    pub fn evaluate_after(&self, m: Move) -> i16 {
+        let moved = self.at(m.from);
+        // En passant takes a pawn that is not on `to`.
+        let captured = self.at(if m.flags & EN_PASSANT != 0 { m.to ^ 0x10 } else { m.to });
+        let d = delta(m, moved, captured);
+        let mut kings = self.kings;
+        if kind(moved) == KING {
+            kings[(self.side & 1) as usize] = m.to;
+        }
+        let phase = self.phase() + d.phase[0] + d.phase[1];
+        let score = value(self.mg + d.mg, self.eg + d.eg, phase, kings);
+        if self.side == WHITE {
+            -score
+        } else {
+            score
+        }
     }
+}
+
+/// The value, White-positive, of a position with these running totals and
+/// kings: `mg`, blended with `eg` by quarters of the phase below
+/// [`PHASE_ENDGAME`], and the mate drive when little is left and one side
+/// is decisively ahead.
+#[inline(always)]
+fn value(mg: i16, eg: i16, phase: i16, kings: [Square; 2]) -> i16 {
+    let mut score = mg;
+    if phase < PHASE_ENDGAME {
+        // Division (rounding toward zero), not a shift: a shift rounds
+        // negative values down and would score mirrored positions a
+        // centipawn apart. The compiler makes both cheap on the 6502.
+        score += if phase >= 2400 {
+            eg / 4
+        } else if phase >= 1600 {
+            eg / 2
+        } else if phase >= 800 {
+            eg - eg / 4
+        } else {
+            eg
+        };
+        if phase <= PHASE_MATE_DRIVE && !(-MATE_DRIVE_LEAD..=MATE_DRIVE_LEAD).contains(&score) {
+            score += if score > 0 { mate_drive(kings, WHITE) } else { -mate_drive(kings, BLACK) };
+        }
+    }
+    score
+}
+
+/// Reward for `winner`: the losing king near an edge and corner, the
+/// winning king close to it. Weighted nearly equally (10 : 8): at these
+/// depths the search cannot see the corner pay off, so proximity must pull.
+fn mate_drive(kings: [Square; 2], winner: Color) -> i16 {
+    let w = kings[(winner & 1) as usize];
+    let l = kings[((winner ^ 1) & 1) as usize];
+    let (wf, wr, lf, lr) = (w & 7, w >> 4, l & 7, l >> 4);
+    let corner = (CENTRE_DIST[lf as usize] + CENTRE_DIST[lr as usize]) as i16;
+    let apart = (wf.abs_diff(lf) + wr.abs_diff(lr)) as i16;
+    (corner << 3) + (corner << 1) + ((14 - apart) << 3)
 }

@@ -453,6 +453,12 @@ impl Position {
         self.board[(sq & 0x7F) as usize] = p;
     }
 
+    /// Pieces of `side` on the board, king and pawns included.
+    #[inline]
+    pub fn pieces(&self, side: Color) -> u8 {
+        self.pieces[(side & 1) as usize]
+    }
+
     /// Side to move.
     #[inline]
     pub fn side_to_move(&self) -> Color {
@@ -906,18 +912,26 @@ impl Position {
     pub fn max_gain(&self) -> i16 {
         let them = self.phase[self.side as usize ^ 1];
         let mut gain = if them == 0 { PIECE_VALUE[PAWN as usize] } else { them.min(PIECE_VALUE[QUEEN as usize]) };
-        let pawn = make_piece(PAWN, self.side);
+        if self.pawn_on_seventh(self.side) {
+            gain += PIECE_VALUE[QUEEN as usize] - PIECE_VALUE[PAWN as usize];
+        }
+        gain
+    }
+
+    /// Does a pawn of `side` stand on its seventh rank (one push from
+    /// promoting)? Eight cells read.
+    pub fn pawn_on_seventh(&self, side: Color) -> bool {
+        let pawn = make_piece(PAWN, side);
         // The seventh rank: row 1 for White, row 6 for Black.
-        let row_start: Square = if self.side == WHITE { 0x10 } else { 0x60 };
+        let row_start: Square = if side == WHITE { 0x10 } else { 0x60 };
         let mut f = 0;
         while f < 8 {
             if self.board[(row_start + f) as usize] == pawn {
-                gain += PIECE_VALUE[QUEEN as usize] - PIECE_VALUE[PAWN as usize];
-                break;
+                return true;
             }
             f += 1;
         }
-        gain
+        false
     }
 
     /// Add a delta to the totals, or take it away (`undo`).
@@ -1032,6 +1046,40 @@ mod tests {
         assert!(checks > 3_000, "only {checks} checks seen");
     }
     use crate::movegen::{GenMode, MAX_MOVES};
+
+    /// `evaluate_after` is what `evaluate` says once the move is made, for
+    /// every pseudo-legal move at every node of trees rich in captures,
+    /// promotions, castling and en passant, and of won endings (where the
+    /// mate drive counts).
+    #[test]
+    fn evaluate_after_agrees_with_making_the_move() {
+        fn walk(pos: &mut Position, depth: u8, drives: &mut u32) {
+            let mut moves = [Move::NONE; MAX_MOVES];
+            let n = pos.generate(&mut moves, GenMode::All);
+            for &m in &moves[..n] {
+                let predicted = pos.evaluate_after(m);
+                let undo = pos.make(m);
+                assert_eq!(predicted, pos.evaluate(pos.side_to_move()), "{m} in {}", pos.fen());
+                *drives += u32::from(pos.phase() <= crate::eval::PHASE_MATE_DRIVE && predicted.abs() > 400);
+                if depth > 1 && pos.last_move_was_legal() {
+                    walk(pos, depth - 1, drives);
+                }
+                pos.unmake(m, undo);
+            }
+        }
+        let mut drives = 0;
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "8/8/8/4k3/8/8/1K6/R7 w - - 0 1",
+            "8/8/2k5/8/8/5Q2/8/6K1 b - - 0 1",
+            "8/1P6/8/3k4/8/8/8/4K3 w - - 0 1",
+        ] {
+            walk(&mut Position::from_fen(fen).unwrap(), 3, &mut drives);
+        }
+        assert!(drives > 5_000, "only {drives} moves into a mate drive");
+    }
 
     /// Every move of a tree (captures, promotions, castling, en passant):
     /// after make and after unmake, each side's non-pawn material equals a

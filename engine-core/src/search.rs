@@ -474,6 +474,18 @@ impl<S: Slots> Searcher<S> {
         false
     }
 
+    /// A quiescence node's bookkeeping on entry: its principal variation
+    /// emptied, the selective depth raised to it.
+    #[inline(always)]
+    fn enter_quiescence(&mut self, ply: u8) {
+        if (ply as usize) < PV_PLIES {
+            self.pv_len[ply as usize] = 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+    }
+
     fn note_high_water(&mut self) {
         if self.top > self.high_water {
             self.high_water = self.top;
@@ -663,12 +675,7 @@ impl<S: Slots> Searcher<S> {
         if self.out_of_budget(hooks) {
             return 0;
         }
-        if (ply as usize) < PV_PLIES {
-            self.pv_len[ply as usize] = 0;
-        }
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
+        self.enter_quiescence(ply);
         // The main search's last move, when quiet, can repeat a position or
         // reach the fiftieth move: that is drawn here as it would be one ply
         // earlier. Deeper, quiescence plays captures (nothing repeats across
@@ -741,6 +748,10 @@ impl<S: Slots> Searcher<S> {
             self.score_moves(start, end, ply, Move::NONE);
         }
         let mut legal = false;
+        // We are a bare king (which never gives check), the reply's side
+        // has no pawn one push from promoting, and the reply's own list
+        // would fit the arena: each reply only stands pat (see below).
+        let bare_replies = self.pos.pieces(side) == 1 && !self.pos.pawn_on_seventh(side ^ 1) && end < ARENA_SIZE;
         // Once the best remaining score is 0, every remaining score is 0 and
         // pick-best would take them in list order: skip the scans.
         let mut rest_unscored = false;
@@ -764,19 +775,35 @@ impl<S: Slots> Searcher<S> {
             if pre == Legality::Illegal {
                 continue;
             }
-            let undo = self.pos.make(m);
-            let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
             // A quiet move of a checks list is there because it checks
             // (GenMode::Checks); castling may or may not.
             let known = checks && m.flags & (CAPTURE | PROMO | CASTLE_KING | CASTLE_QUEEN) == 0;
-            let gives_check = ok && (known || self.pos.in_check_after(m));
-            // With `checks`, a quiet move is searched only if it checks.
-            let ok = ok && (!checks || gives_check || m.is_capture() || m.promotion() != 0);
-            let score = if ok { -self.quiesce(hooks, -beta, -alpha, ply + 1, gives_check, false) } else { 0 };
-            self.pos.unmake(m, undo);
-            if !ok {
-                continue;
-            }
+            // A bare king's legal move leads to a reply, not in check, that
+            // has nothing to take and no pawn to promote: that node only
+            // stands pat, whatever its window (it is not `first`, so it
+            // tests no draw). Its value comes from the running totals and
+            // the move's delta, without making the move: the same nodes,
+            // scores and stops as the search through `make`.
+            let score = if bare_replies && pre == Legality::Legal {
+                if self.out_of_budget(hooks) {
+                    0
+                } else {
+                    self.enter_quiescence(ply + 1);
+                    -self.pos.evaluate_after(m)
+                }
+            } else {
+                let undo = self.pos.make(m);
+                let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
+                let gives_check = ok && (known || self.pos.in_check_after(m));
+                // With `checks`, a quiet move is searched only if it checks.
+                let ok = ok && (!checks || gives_check || m.is_capture() || m.promotion() != 0);
+                let score = if ok { -self.quiesce(hooks, -beta, -alpha, ply + 1, gives_check, false) } else { 0 };
+                self.pos.unmake(m, undo);
+                if !ok {
+                    continue;
+                }
+                score
+            };
             legal = true;
             if self.abort {
                 break;
