@@ -408,33 +408,35 @@ impl Position {
     #[inline]
     pub fn is_repetition_keyed(&self, key: u32) -> bool {
         debug_assert_eq!(key, self.key());
+        self.occurrences(key, 1) != 0
+    }
+
+    /// How many positions of the repetition window (every second entry,
+    /// the same side to move) have `key`, counting no further than `most`
+    /// (the search's test stops at the first).
+    #[inline(always)]
+    fn occurrences(&self, key: u32, most: u8) -> u8 {
+        let mut count = 0;
         // Entries 2, 4, ... back: a u8 index wraps round the 256-entry ring.
         let mut at = self.hist_top.wrapping_sub(2);
         let mut left = self.repetition_window() / 2;
         while left > 0 {
             if self.history[at as usize] == key {
-                return true;
+                count += 1;
+                if count == most {
+                    break;
+                }
             }
             at = at.wrapping_sub(2);
             left -= 1;
         }
-        false
+        count
     }
 
     /// How many times the current position occurred before (threefold
     /// repetition is two earlier occurrences).
     pub fn repetitions(&self) -> u8 {
-        let key = self.key();
-        let window = self.repetition_window();
-        let mut count = 0u8;
-        let mut back = 2;
-        while back <= window {
-            if self.history_key(back) == key {
-                count += 1;
-            }
-            back += 2;
-        }
-        count
+        self.occurrences(self.key(), u8::MAX)
     }
 
     /// Entries pushed onto the key history since set-up, less those popped.
