@@ -775,9 +775,6 @@ impl<S: Slots> Searcher<S> {
             if pre == Legality::Illegal {
                 continue;
             }
-            // A quiet move of a checks list is there because it checks
-            // (GenMode::Checks); castling may or may not.
-            let known = checks && m.flags & (CAPTURE | PROMO | CASTLE_KING | CASTLE_QUEEN) == 0;
             // A bare king's legal move leads to a reply, not in check, that
             // has nothing to take and no pawn to promote: that node only
             // stands pat, whatever its window (it is not `first`, so it
@@ -794,6 +791,9 @@ impl<S: Slots> Searcher<S> {
             } else {
                 let undo = self.pos.make(m);
                 let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
+                // A quiet move of a checks list is there because it checks
+                // (GenMode::Checks); castling may or may not.
+                let known = checks && m.flags & (CAPTURE | PROMO | CASTLE_KING | CASTLE_QUEEN) == 0;
                 let gives_check = ok && (known || self.pos.in_check_after(m));
                 // With `checks`, a quiet move is searched only if it checks.
                 let ok = ok && (!checks || gives_check || m.is_capture() || m.promotion() != 0);
