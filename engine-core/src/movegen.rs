@@ -105,23 +105,13 @@ impl Position {
         // no scan, and the scan ends after the row of the last piece.
         let mut left = self.pieces[(self.side & 1) as usize];
         if left == 1 {
-            // A lone king: its eight steps here, without a call. It cannot
-            // castle (no rook) or give check (no piece behind it).
+            // A lone king: its eight steps here, without gen_from's call. It
+            // cannot castle (no rook) or give check (no piece behind it), so
+            // only All keeps its quiet moves.
             let from = self.kings[(self.side & 1) as usize];
-            for d in KING_STEPS {
-                let to = step(from, d);
-                if offboard(to) {
-                    continue;
-                }
-                let q = self.at(to);
-                if q == EMPTY {
-                    if mode == GenMode::All {
-                        sink.push(from, to, 0, 0);
-                    }
-                } else if q & BLACK_BIT != our_bit {
-                    sink.push(from, to, CAPTURE, order::capture(kind(q), KING));
-                }
-            }
+            let (first, last) = PIECE_STEPS[KING as usize];
+            let mode = if mode == GenMode::All { GenMode::All } else { GenMode::Captures };
+            self.gen_piece(&mut sink, from, first, last, false, Quiet { mode, k: KING, disc: 0 });
             return sink.len;
         }
         if mode == GenMode::Captures && self.pieces[(self.side ^ 1) as usize] == 1 {
