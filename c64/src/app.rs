@@ -87,6 +87,9 @@ pub enum Message {
     NotYourTurn,
     /// The game has ended; undo or start a new one.
     GameOver,
+    /// The engine's search reached the end of the machine's stack and
+    /// played the best move it had ([`Input::stack_ok`]).
+    StackFull,
 }
 
 impl Message {
@@ -102,6 +105,7 @@ impl Message {
             Message::NotYours => b"Not your man",
             Message::NotYourTurn => b"Not your turn",
             Message::GameOver => b"Game over",
+            Message::StackFull => b"Stack full",
         }
     }
 }
@@ -778,15 +782,18 @@ impl App {
         text(screen, PANEL, ROW_NODES, b"Nodes", attr(LABEL, PAPER), PANEL_WIDTH);
         text(screen, PANEL, ROW_TYPED, b"Best", attr(LABEL, PAPER), PANEL_WIDTH);
         screen.show(false);
-        let mut hooks = Thinking { screen, input, key: None, shown: [b' '; 8], best: Move::NONE };
+        let mut hooks = Thinking { screen, input, key: None, shown: [b' '; 8], best: Move::NONE, stack_full: false };
         let best = self.game.engine_move(searcher, &mut hooks);
-        let key = hooks.key;
+        let (key, stack_full) = (hooks.key, hooks.stack_full);
         clear(screen, PANEL, ROW_THINK, PANEL_WIDTH);
         clear(screen, PANEL, ROW_NODES, PANEL_WIDTH);
         self.dirty |= DRAW_TYPED;
         if let Some(m) = best {
             self.play(m);
             self.last = [move_from(m), move_to(m)];
+        }
+        if stack_full {
+            self.say(Message::StackFull);
         }
         match key {
             Some(k) => self.key(k),
@@ -1090,6 +1097,8 @@ struct Thinking<'a, S: Screen, I: Input> {
     key: Option<Key>,
     shown: [u8; 8],
     best: Move,
+    /// The input's stack guard stopped the search.
+    stack_full: bool,
 }
 
 impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
@@ -1115,6 +1124,13 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
             return false;
         }
         true
+    }
+
+    #[inline(always)]
+    fn stack_ok(&mut self) -> bool {
+        let ok = self.input.stack_ok();
+        self.stack_full |= !ok;
+        ok
     }
 }
 

@@ -79,6 +79,14 @@ pub trait Input {
     fn seed(&mut self) -> u8 {
         0
     }
+    /// Whether the machine's stack has room for another ply of search,
+    /// asked at every node while the engine thinks
+    /// ([`engine_core::search::SearchHooks::stack_ok`]): `false` makes the
+    /// engine play the best move it has. The C64 answers from a canary in
+    /// page 1 (docs/c64.md, "The stacks"); the default is `true`.
+    fn stack_ok(&mut self) -> bool {
+        true
+    }
 }
 
 /// Turns joystick samples into key presses: one press per movement or

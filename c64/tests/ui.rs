@@ -23,6 +23,10 @@ struct Keys {
     polls: u32,
     /// Deliver `Key::Other(0)` on this poll (counted from 1), to stop a search.
     interrupt_at: Option<u32>,
+    /// Stack-guard questions answered so far.
+    stack_asks: u32,
+    /// Answer "the stack is full" from this question on (counted from 1).
+    stack_full_at: Option<u32>,
 }
 
 impl Input for Keys {
@@ -32,6 +36,11 @@ impl Input for Keys {
             return Some(Key::Other(0));
         }
         self.queue.pop_front()
+    }
+
+    fn stack_ok(&mut self) -> bool {
+        self.stack_asks += 1;
+        self.stack_full_at.is_none_or(|at| self.stack_asks < at)
     }
 }
 
@@ -543,6 +552,34 @@ fn any_key_makes_the_computer_move_now() {
     s2.settle();
     assert_eq!(s2.app.game().side_to_move(), BLACK, "a move was still played");
     assert!(s2.keys.polls < full / 4, "stopped early: {} polls against {full}", s2.keys.polls);
+}
+
+#[test]
+fn a_full_stack_makes_the_computer_play_its_banked_move() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let mut game = Game::from_fen(fen).unwrap();
+    game.set_player(WHITE, Player::Computer);
+    game.set_player(BLACK, Player::Human);
+    game.set_level(4);
+    let s = Session::new(game);
+    let full = s.keys.stack_asks;
+    assert!(full > 1000, "the guard is asked at every node: {full}");
+    assert_eq!(s.app.message(), Message::None);
+    // The guard trips on its 200th question: the search stops there.
+    let mut game = Game::from_fen(fen).unwrap();
+    game.set_player(WHITE, Player::Computer);
+    game.set_player(BLACK, Player::Human);
+    game.set_level(4);
+    let mut s2 = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default(), searcher: Box::new(Searcher::new()) };
+    s2.keys.stack_full_at = Some(200);
+    s2.settle();
+    assert_eq!(s2.app.game().side_to_move(), BLACK, "a legal move was still played");
+    assert!(s2.app.game().can_undo());
+    assert_eq!(s2.app.message(), Message::StackFull);
+    assert!(s2.keys.stack_asks <= 201, "stopped at once: {} questions", s2.keys.stack_asks);
+    let mut text = String::new();
+    s2.screen.buffer.write_text(&mut text).unwrap();
+    assert!(text.contains("Stack full"), "{text}");
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 use crate::level::level;
 use crate::position::Position;
-use crate::search::{Limits, SearchResult, Searcher};
+use crate::search::{Limits, SearchHooks, SearchResult, Searcher};
 use crate::tt::Slots;
 
 /// A 32-bit FNV-1a digest. Its multiply runs once per search, never in a
@@ -124,16 +124,23 @@ pub const DRIVE_LEVEL: u8 = 2;
 
 /// Replay every drive game, searching each position from its `from_ply` on
 /// at `limits` (normally [`level`]`(`[`DRIVE_LEVEL`]`)`); `each` sees every
-/// result. Stops a game early if a recorded move is not legal (a test proves
-/// none is).
-pub fn drive<T: Slots>(searcher: &mut Searcher<T>, games: &[DriveGame], limits: Limits, mut each: impl FnMut(&SearchResult)) -> Report {
+/// result, `hooks` watch every search (`()` for none; the C64 passes its
+/// stack guard). Stops a game early if a recorded move is not legal (a
+/// test proves none is).
+pub fn drive<T: Slots, H: SearchHooks>(
+    searcher: &mut Searcher<T>,
+    games: &[DriveGame],
+    limits: Limits,
+    hooks: &mut H,
+    mut each: impl FnMut(&SearchResult),
+) -> Report {
     let mut report = Report::default();
     for game in games {
         let Ok(mut pos) = Position::from_fen(game.fen) else { continue };
         searcher.new_game(0);
         for (ply, text) in game.moves.split_ascii_whitespace().enumerate() {
             if ply >= game.from_ply as usize {
-                let r = searcher.search(&pos, limits, &mut ());
+                let r = searcher.search(&pos, limits, hooks);
                 each(&r);
                 report.add(&r);
             }
@@ -145,8 +152,12 @@ pub fn drive<T: Slots>(searcher: &mut Searcher<T>, games: &[DriveGame], limits: 
 }
 
 /// The drive games with the default level: the workload of `c64chess drive`.
-pub fn drive_default<T: Slots>(searcher: &mut Searcher<T>, each: impl FnMut(&SearchResult)) -> Report {
-    drive(searcher, &DRIVE_GAMES, level(DRIVE_LEVEL), each)
+pub fn drive_default<T: Slots, H: SearchHooks>(
+    searcher: &mut Searcher<T>,
+    hooks: &mut H,
+    each: impl FnMut(&SearchResult),
+) -> Report {
+    drive(searcher, &DRIVE_GAMES, level(DRIVE_LEVEL), hooks, each)
 }
 
 /// The project's fixed games, reaching KQ-K, KR-K, KP-K and a rook ending.

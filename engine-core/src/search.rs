@@ -113,6 +113,15 @@ pub trait SearchHooks {
     }
     /// Called after each completed iteration.
     fn iteration(&mut self, _info: &Iteration) {}
+    /// Called at every node before it is searched: `false` stops the search
+    /// as a spent budget does, and it returns its banked move. The C64
+    /// answers from a canary near the end of the 6502's 256-byte stack, so
+    /// the search's recursion stops before that stack can wrap
+    /// (docs/c64.md, "The stacks"). The default, `true`, compiles away.
+    #[inline(always)]
+    fn stack_ok(&mut self) -> bool {
+        true
+    }
 }
 
 impl SearchHooks for () {}
@@ -148,6 +157,7 @@ impl Lfsr {
 /// inside the searcher by default, elsewhere on the C64.
 #[repr(C)]
 pub struct Searcher<S = InPlace> {
+    #[cfg(not(feature = "fixed-techniques"))]
     techniques: Techniques,
     nodes: u32,
     budget: u32,
@@ -213,9 +223,15 @@ impl Techniques {
         Techniques { mate_checks: false, tt: false, pvs: false, futility: false, qprune: false, check_ext: false };
 }
 
+impl Techniques {
+    /// Every technique on: the engine as it plays.
+    pub const ALL: Techniques =
+        Techniques { mate_checks: true, tt: true, pvs: true, futility: true, qprune: true, check_ext: true };
+}
+
 impl Default for Techniques {
     fn default() -> Self {
-        Techniques { mate_checks: true, tt: true, pvs: true, futility: true, qprune: true, check_ext: true }
+        Techniques::ALL
     }
 }
 
@@ -250,7 +266,8 @@ impl<S: Slots> Searcher<S> {
     /// [`Searcher::new`] with the table's slots in `slots`.
     pub fn with_slots(slots: S) -> Searcher<S> {
         Searcher {
-            techniques: Techniques::default(),
+            #[cfg(not(feature = "fixed-techniques"))]
+            techniques: Techniques::ALL,
             pos: Position::blank(),
             arena: [Move::NONE; ARENA_SIZE],
             tt: Table::with_slots(slots),
@@ -283,13 +300,21 @@ impl<S: Slots> Searcher<S> {
         &mut self.rng
     }
 
-    /// Switch search techniques on or off (see [`Techniques`]).
+    /// Switch search techniques on or off (see [`Techniques`]). Not in
+    /// the `fixed-techniques` build, whose techniques are all on.
+    #[cfg(not(feature = "fixed-techniques"))]
     pub fn set_techniques(&mut self, techniques: Techniques) {
         self.techniques = techniques;
     }
 
-    /// The techniques in use.
+    /// The techniques in use: with the `fixed-techniques` feature (the C64
+    /// builds) [`Techniques::ALL`], a constant, so the compiler drops every
+    /// test of a switch and the code of the off-states.
+    #[inline(always)]
     pub fn techniques(&self) -> Techniques {
+        #[cfg(feature = "fixed-techniques")]
+        return Techniques::ALL;
+        #[cfg(not(feature = "fixed-techniques"))]
         self.techniques
     }
 
@@ -355,7 +380,7 @@ impl<S: Slots> Searcher<S> {
                 let undo = self.pos.make(m);
                 let check = self.pos.in_check_after(m);
                 let mut fail_high = false;
-                let score = if i > 0 && self.techniques.pvs {
+                let score = if i > 0 && self.techniques().pvs {
                     let score = -self.negamax(hooks, depth - 1, -alpha - 1, -alpha, 1, check);
                     fail_high = score > alpha && !self.abort;
                     if fail_high {
@@ -462,7 +487,7 @@ impl<S: Slots> Searcher<S> {
     /// front end said so).
     #[inline]
     fn out_of_budget<H: SearchHooks>(&mut self, hooks: &mut H) -> bool {
-        if self.nodes >= self.budget {
+        if self.nodes >= self.budget || !hooks.stack_ok() {
             self.abort = true;
             return true;
         }
@@ -547,7 +572,7 @@ impl<S: Slots> Searcher<S> {
         if ply as usize >= MAX_PLY - 1 {
             return self.pos.evaluate(self.pos.side_to_move());
         }
-        let t = self.techniques;
+        let t = self.techniques();
         let mut hash_move = Move::NONE;
         if t.tt {
             if let Some(hit) = self.tt.probe(key, ply) {
@@ -703,10 +728,10 @@ impl<S: Slots> Searcher<S> {
             }
             best = stand;
             checks =
-                first && self.techniques.mate_checks && stand > MATE_DRIVE_LEAD && self.pos.phase() <= PHASE_MATE_DRIVE;
+                first && self.techniques().mate_checks && stand > MATE_DRIVE_LEAD && self.pos.phase() <= PHASE_MATE_DRIVE;
             // Delta pruning for the whole node, before generating anything:
             // no capture (nor promotion) can reach alpha.
-            if self.techniques.qprune && !checks && stand + self.pos.max_gain() + DELTA_MARGIN <= alpha {
+            if self.techniques().qprune && !checks && stand + self.pos.max_gain() + DELTA_MARGIN <= alpha {
                 return stand;
             }
         }
@@ -738,7 +763,7 @@ impl<S: Slots> Searcher<S> {
         } else {
             GenMode::Captures
         };
-        let prune = self.techniques.qprune && !in_check;
+        let prune = self.techniques().qprune && !in_check;
         let Some((start, end)) = self.generate(mode) else {
             return self.pos.evaluate(side);
         };

@@ -30,7 +30,7 @@ pub fn run_bench(verbose: bool) -> ExitCode {
 pub fn run_drive(verbose: bool) -> ExitCode {
     let mut searcher = Box::new(Searcher::new());
     let start = Instant::now();
-    let report = drive_default(&mut searcher, |r| {
+    let report = drive_default(&mut searcher, &mut (), |r| {
         if verbose {
             println!("{:>6} nodes depth {} best {} score {}", r.nodes, r.depth, r.best, r.score);
         }

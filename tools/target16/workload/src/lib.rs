@@ -130,7 +130,7 @@ fn drive_section(out: &mut dyn Write, digest: &mut Digest) -> fmt::Result {
     let mut searcher = Searcher::new();
     let mut status = Ok(());
     let mut n = 0;
-    let report = drive_default(&mut searcher, |r| {
+    let report = drive_default(&mut searcher, &mut (), |r| {
         n += 1;
         status = status.and(search_line(out, "drive", n, r));
     });
