@@ -6,7 +6,14 @@
 #![no_std]
 #![no_main]
 // The crate's one file with unsafe code, as it touches hardware: volatile I/O,
-// fixed RAM, the KERNAL, two statics, the reset. Each block says why.
+// fixed RAM, two statics, the linker's symbols, the reset. Each block says why.
+//
+// No call leaves Rust while the program runs, but the reset at the very end:
+// llvm-mos must treat a function that can reach an external or indirect call
+// as reentrant (it could call back into `main`), which moves its locals from
+// a static frame to the slow soft stack. So the keys come from the KERNAL's
+// buffer in RAM, not from GETIN, and only `main` makes the reset's jump: the
+// game and the drive build have the same call graph below `main`.
 #![allow(unsafe_code)]
 
 use core::mem::MaybeUninit;
@@ -22,6 +29,8 @@ use engine_core::Searcher;
 // The C64's memory map (mos-hardware's VIC-II and CIA offsets; docs/c64.md).
 /// The jiffy clock, 24 bits, most significant byte first.
 const JIFFY: u16 = 0x00A0;
+/// The 6502's stack, page 1: it grows down from `$01FF`.
+const HARD_STACK: u16 = 0x0100;
 /// Free RAM: the exit status, for tools/vice-drive's monitor checkpoint.
 const DONE_MARK: u16 = 0x02A7;
 const TEXT: u16 = 0x0400;
@@ -39,7 +48,12 @@ const CIA2_PORT_A: u16 = 0xDD00;
 const CPU_PORT: u16 = 0x0001; // bits 0-2: what the CPU sees at $A000-$FFFF
 /// The transposition table (512 × 8 bytes) in the RAM under the I/O area.
 const TABLE: u16 = 0xD000;
+/// The CPU's NMI vector, then its IRQ/BRK vector (`$FFFE`): with the KERNAL
+/// switched out they are read from the RAM beneath it.
 const NMI_VECTOR: u16 = 0xFFFA;
+const IRQ_VECTOR: u16 = 0xFFFE;
+/// The KERNAL's SHIFT + C= switch (`MODE`): `$80` locks the character set.
+const CHARSET_LOCK: u16 = 0x0291;
 
 fn peek(addr: u16) -> u8 {
     // SAFETY: only the addresses named in this file (I/O, ROM, screen RAM), never Rust's.
@@ -55,22 +69,32 @@ fn fill(addr: u16, len: u16, value: u8) {
     (0..len).for_each(|offset| poke(addr + offset, value));
 }
 
-/// Run `f` with the CPU port ANDed with `keep`. CIA 1 is masked meanwhile (the
-/// KERNAL's handler needs its ROM and I/O; rust-mos has no `asm!` for `SEI`):
+/// Run `f` with CIA 1's interrupt masked: the KERNAL's 60 Hz handler (clock,
+/// keyboard scan) does not run meanwhile. rust-mos has no `asm!` for `SEI`;
 /// an interrupt falling due is taken when the mask is set again.
-fn banked<T>(keep: u8, f: impl FnOnce() -> T) -> T {
+fn masked<T>(f: impl FnOnce() -> T) -> T {
     poke(CIA1_ICR, 0x7F);
-    let port = peek(CPU_PORT);
-    poke(CPU_PORT, port & keep);
     let value = f();
-    poke(CPU_PORT, port);
     poke(CIA1_ICR, 0x81);
     value
 }
 
+/// Run `f` with the CPU port ANDed with `keep`, CIA 1 masked (the KERNAL's
+/// handler needs its ROM and I/O).
+fn banked<T>(keep: u8, f: impl FnOnce() -> T) -> T {
+    masked(|| {
+        let port = peek(CPU_PORT);
+        poke(CPU_PORT, port & keep);
+        let value = f();
+        poke(CPU_PORT, port);
+        value
+    })
+}
+
 /// The table's slots at `TABLE`, reached with all RAM switched in (bits 0-1 clear).
 struct UnderIo;
-/// An `rti` for an NMI (RESTORE) while all RAM is in: `searcher` aims the vector here.
+/// An `rti` for an NMI (RESTORE) or an IRQ while all RAM is in: `searcher`
+/// aims both RAM vectors here.
 static RTI: u8 = 0x40;
 fn slot(index: u16) -> *mut Entry {
     (TABLE + (index << 3)) as usize as *mut Entry
@@ -93,8 +117,10 @@ static mut SEARCHER: MaybeUninit<Searcher<UnderIo>> = MaybeUninit::uninit();
 
 fn searcher() -> &'static mut Searcher<UnderIo> {
     let [low, high] = (addr_of!(RTI) as usize as u16).to_le_bytes();
-    poke(NMI_VECTOR, low); // a write here reaches the RAM under the KERNAL
-    poke(NMI_VECTOR + 1, high);
+    for vector in [NMI_VECTOR, IRQ_VECTOR] {
+        poke(vector, low); // a write here reaches the RAM under the KERNAL
+        poke(vector + 1, high);
+    }
     // SAFETY: called once, single-threaded: the only reference to the static.
     unsafe { &mut *addr_of_mut!(SEARCHER) }.write(Searcher::with_slots(UnderIo))
 }
@@ -106,12 +132,40 @@ fn text_mode() {
     poke(VIC_MEMORY, 0x17);
     poke(VIC_BORDER, colour::BLACK);
     poke(VIC_BACKGROUND, colour::BLACK);
+    poke(CHARSET_LOCK, 0x80);
     fill(TEXT, 1000, b' ');
 }
 
-/// The text screen: screen codes at `$0400`, the ink in colour RAM.
+/// The stack guard's canary: the lowest `CANARY_ZONE` bytes of page 1 are
+/// what the 6502's stack has left when the search's recursion reaches
+/// them. One node of search adds at most one or two activations (2-byte
+/// return address and up to 4 saved registers each), the deepest leaf path
+/// below it and the KERNAL's interrupt: about 70 bytes (docs/c64.md, "The
+/// stacks"), so a guard asked at every node stops the search before the
+/// stack can wrap.
+const CANARY_ZONE: u16 = 96;
+/// The canary: four bytes of this value at the top of the zone, the first
+/// the stack reaches.
+const CANARY: u8 = 0xA5;
+const CANARY_AT: u16 = HARD_STACK + CANARY_ZONE - 4;
+
+/// Lay the canary. Only where the stack is shallow (between searches), or
+/// it could overwrite live stack.
+fn plant_canary() {
+    fill(CANARY_AT, 4, CANARY);
+}
+
+/// False once the stack has reached the canary since it was laid.
+fn stack_ok() -> bool {
+    (0..4).all(|i| peek(CANARY_AT + i) == CANARY)
+}
+
+/// The text screen of the drive harness: screen codes at `$0400`, the ink
+/// in colour RAM.
+#[cfg(feature = "drive")]
 struct Text;
 
+#[cfg(feature = "drive")]
 impl Screen for Text {
     fn put(&mut self, col: u8, row: u8, glyph: u8, attr: u8) {
         if col < 40 && row < 25 {
@@ -139,25 +193,59 @@ fn finish(status: u8) -> ! {
     loop {}
 }
 
-/// A panic: text mode, red border, a message, status 254. `PanicInfo` stays
-/// unread: printing it keeps `core::fmt` and every file name, ~3 KB.
-#[panic_handler]
-fn panic(_: &PanicInfo) -> ! {
+/// A failed check (a bounds check, an `unwrap`): text mode, red border, a
+/// message, status 254. The C64 builds abort at once on a panic
+/// (`panic_immediate_abort`: no panic message, location or `core::fmt` in
+/// the program, 1.2 KB of code with rustc 1.87), and the compiler lowers
+/// the abort to a call of `abort`, this function, in place of the SDK's
+/// (which prints through the KERNAL into the font at `$0400` and hangs).
+#[no_mangle]
+extern "C" fn abort() -> ! {
+    const MESSAGE: [u8; 15] = screen_codes(b"c64chess: panic");
     text_mode();
     poke(VIC_BORDER, colour::RED);
-    for (col, &glyph) in (0..).zip(b"c64chess: panic") {
-        Text.put(col, 0, glyph, 0x70);
+    for (at, code) in (TEXT..).zip(MESSAGE) {
+        poke(at, code);
+        poke(at - TEXT + COLOUR_RAM, colour::YELLOW);
     }
     finish(254)
+}
+
+/// Text as screen codes, at compile time.
+const fn screen_codes<const N: usize>(text: &[u8; N]) -> [u8; N] {
+    let mut out = [0; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = screen_code(text[i]);
+        i += 1;
+    }
+    out
+}
+
+/// Needed by `no_std`; with `panic_immediate_abort` never called.
+/// `PanicInfo` stays unread: printing it keeps `core::fmt`, ~3 KB.
+#[panic_handler]
+fn panic(_: &PanicInfo) -> ! {
+    abort()
 }
 
 /// The entry, called by the SDK's start-up code.
 #[no_mangle]
 extern "C" fn main() -> i16 {
+    plant_canary();
     #[cfg(feature = "drive")]
     drive();
     #[cfg(not(feature = "drive"))]
-    play::run();
+    {
+        play::run();
+        // The menu's Quit. The SDK's exit would spin forever: reset, back to
+        // BASIC. Here, not in `run`: an indirect call makes its caller
+        // reentrant (the note at the top), and `main` is that anyway.
+        let vector = u16::from_le_bytes([peek(0xFFFC), peek(0xFFFD)]);
+        // SAFETY: $FFFC holds the KERNAL's reset ($FCE2): it never returns.
+        let reset: extern "C" fn() -> ! = unsafe { core::mem::transmute(vector as usize) };
+        reset();
+    }
 }
 
 /// The drive harness, timed by CIA 2 (timers A and B: a 32-bit cycle count) and the jiffies.
@@ -174,13 +262,36 @@ fn drive() -> ! {
     fill(CIA2_TIMERS, 4, 0xFF); // latches $FFFF
     poke(CIA2_CRB, 0x51); // B: count A's underflows, load, start
     poke(CIA2_CRA, 0x11); // A: count cycles, load, start
+    let (free, top) = soft_stack_area();
+    fill(free, top - free, SOFT_STACK_PATTERN);
     let start = jiffies();
-    let report = c64::drive::run(&mut Text, searcher);
+    let (report, stack_full) = c64::drive::run(&mut Text, searcher, stack_ok);
     poke(CIA2_CRA, 0); // stopping A freezes both
     let jiffies = jiffies().wrapping_sub(start) & 0xFF_FFFF;
     let count = [0, 1, 2, 3].map(|i| peek(CIA2_TIMERS + i));
-    let timing = c64::drive::Timing { cycles: !u32::from_le_bytes(count), jiffies };
+    let lowest = (free..top).find(|&at| peek(at) != SOFT_STACK_PATTERN).unwrap_or(top);
+    let timing =
+        c64::drive::Timing { cycles: !u32::from_le_bytes(count), jiffies, soft_stack: top - lowest, stack_full };
     finish(if c64::drive::show(&mut Text, &report, &timing) { 0 } else { 255 })
+}
+
+/// What the drive build fills the free area with before the run: the soft
+/// stack's depth is then where the pattern was first overwritten.
+#[cfg(feature = "drive")]
+const SOFT_STACK_PATTERN: u8 = 0xE5;
+
+/// The free area between the last static (`__heap_start`) and the soft
+/// stack's top (`__stack`), less 64 bytes for what `main` and `drive` keep
+/// there: the soft stack grows down into it.
+#[cfg(feature = "drive")]
+fn soft_stack_area() -> (u16, u16) {
+    extern "C" {
+        static __heap_start: u8;
+        static __stack: u8;
+    }
+    // Only the symbols' addresses are taken (set by the link script): safe.
+    let (free, top) = (addr_of!(__heap_start) as usize as u16, addr_of!(__stack) as usize as u16);
+    (free, top - 64)
 }
 
 /// The game: the bitmap screen, the keys, the loop over `App::step`.
@@ -200,9 +311,27 @@ mod play {
     const CIA1_PORT_A: u16 = 0xDC00;
     const BITMAP: u16 = 0xE000;
 
-    extern "C" {
-        /// KERNAL GETIN: the next key (PETSCII), 0 if none. `u8`, not `c_int`.
-        fn cbm_k_getin() -> u8;
+    /// The KERNAL's keyboard buffer: its length, and its ten PETSCII codes.
+    const KEY_COUNT: u16 = 0x00C6;
+    const KEY_BUFFER: u16 = 0x0277;
+    const KEY_BUFFER_LEN: u8 = 10;
+
+    /// The next key (PETSCII) from the KERNAL's keyboard buffer, 0 if none:
+    /// what GETIN does for the keyboard (the first code out, the rest moved
+    /// down), in Rust, with the interrupt that fills the buffer masked.
+    fn next_key() -> u8 {
+        masked(|| {
+            let count = peek(KEY_COUNT).min(KEY_BUFFER_LEN);
+            if count == 0 {
+                return 0;
+            }
+            let key = peek(KEY_BUFFER);
+            for i in 1..count as u16 {
+                poke(KEY_BUFFER + i - 1, peek(KEY_BUFFER + i));
+            }
+            poke(KEY_COUNT, count - 1);
+            key
+        })
     }
 
     /// The user interface and its game (3.7 KB), all zero until `run`
@@ -249,12 +378,13 @@ mod play {
         poke(CIA2_PORT_A, peek(CIA2_PORT_A) & !3); // bank 3: $C000-$FFFF
         poke(VIC_BORDER, colour::BLACK);
         poke(VIC_BACKGROUND, colour::BLACK);
+        poke(CHARSET_LOCK, 0x80);
         poke(VIC_MEMORY, 0x38); // matrix $CC00, bitmap $E000
         poke(VIC_CONTROL_X, 0xC8); // 40 columns, no multicolour
         poke(VIC_CONTROL, 0x3B); // hi-res bitmap, display on, 25 rows
     }
 
-    /// The keyboard (KERNAL GETIN) and joystick port 2.
+    /// The keyboard (the KERNAL's buffer), joystick port 2, the stack guard.
     struct Keys {
         joystick: Joystick,
         /// The promotion chooser is open: only there does `Q` pass (a queen).
@@ -263,9 +393,7 @@ mod play {
 
     impl Input for Keys {
         fn poll(&mut self) -> Option<Key> {
-            // SAFETY: the SDK's GETIN wrapper takes no arguments.
-            let code = unsafe { cbm_k_getin() };
-            match Key::from_petscii(code) {
+            match Key::from_petscii(next_key()) {
                 Some(Key::Char(b'q')) if !self.chooser => Some(Key::Other(b'q')),
                 Some(key) => Some(key),
                 None => self.joystick.sample(peek(CIA1_PORT_A)),
@@ -276,9 +404,14 @@ mod play {
         fn seed(&mut self) -> u8 {
             jiffies() as u8 | 1
         }
+
+        fn stack_ok(&mut self) -> bool {
+            stack_ok()
+        }
     }
 
-    pub(super) fn run() -> ! {
+    /// The game, until the menu's Quit.
+    pub(super) fn run() {
         let searcher = searcher();
         // SAFETY: runs once, single-threaded: the only reference to the static.
         let app = unsafe { &mut *addr_of_mut!(APP) };
@@ -287,12 +420,11 @@ mod play {
         let mut keys = Keys { joystick: Joystick::new(), chooser: false };
         loop {
             keys.chooser = app.mode() == Mode::Promotion;
+            // The stack is shallow here: a guard that stopped the last
+            // search is laid again for the next.
+            plant_canary();
             if app.step(&mut Bitmap, &mut keys, searcher) == Step::Quit {
-                // The SDK's exit would spin forever: reset, back to BASIC.
-                let vector = u16::from_le_bytes([peek(0xFFFC), peek(0xFFFD)]);
-                // SAFETY: $FFFC holds the KERNAL's reset ($FCE2): it never returns.
-                let reset: extern "C" fn() -> ! = unsafe { core::mem::transmute(vector as usize) };
-                reset();
+                return;
             }
         }
     }
