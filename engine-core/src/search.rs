@@ -38,8 +38,16 @@ pub const MATE: i16 = 29_000;
 pub const INF: i16 = 30_000;
 /// Scores above this (or below its negation) announce a mate.
 pub const MATE_BOUND: i16 = MATE - MAX_PLY as i16;
-/// Deepest ply the search (main and quiescence) may reach.
+/// Plies of per-ply tables (killers): a power of two, above [`DEEPEST_PLY`].
 pub const MAX_PLY: usize = 32;
+/// The deepest ply a line of search reaches (main and quiescence): a node
+/// there returns its static evaluation. Set by the 6502's 256-byte stack:
+/// one call a ply, at most 6 bytes each by llvm-mos's rules, 28 plies and
+/// the fixed costs come to at most 250 bytes (`tools/c64-check --size`
+/// proves it from the link; docs/c64.md, "The stacks"). Self-play at level
+/// 4 has reached ply 29 once in 5,598 searches; bench and drive never pass
+/// it.
+pub const DEEPEST_PLY: u8 = 28;
 /// Plies of principal variation kept.
 pub const PV_PLIES: usize = 16;
 /// The PV table is triangular: the line found at ply `p` has at most
@@ -68,7 +76,7 @@ pub const POLL_INTERVAL: u32 = 16;
 /// What limits one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Deepest iteration, 1..=`MAX_PLY - 1` (larger values are clamped).
+    /// Deepest iteration, 1..=[`DEEPEST_PLY`] (larger values are clamped).
     pub depth: u8,
     /// Node budget, at least 1 (0 is treated as 1).
     pub nodes: u32,
@@ -338,7 +346,7 @@ impl<S: Slots> Searcher<S> {
         self.top = 0;
         self.killers = [[Move::NONE; 2]; MAX_PLY];
         self.tt.next_search();
-        let max_depth = limits.depth.clamp(1, MAX_PLY as u8 - 1);
+        let max_depth = limits.depth.clamp(1, DEEPEST_PLY);
         let randomise = self.moves_played < RANDOM_MOVES;
         self.moves_played = self.moves_played.saturating_add(1);
 
@@ -534,11 +542,11 @@ impl<S: Slots> Searcher<S> {
 
     /// Search a child at `depth` (quiescence at 0) with the window `(alpha, beta)`
     /// of the child's side, as seen from it.
-    #[inline]
+    #[inline(always)]
     fn child<H: SearchHooks>(&mut self, hooks: &mut H, depth: u8, alpha: i16, beta: i16, ply: u8, check: bool) -> i16 {
         if depth == 0 {
             // What negamax would do at depth 0, without its entry costs.
-            self.quiesce(hooks, alpha, beta, ply, check, true)
+            self.quiesce_first(hooks, alpha, beta, ply, check)
         } else {
             self.negamax(hooks, depth, alpha, beta, ply, check)
         }
@@ -557,7 +565,7 @@ impl<S: Slots> Searcher<S> {
         in_check: bool,
     ) -> i16 {
         if depth == 0 {
-            return self.quiesce(hooks, alpha, beta, ply, in_check, true);
+            return self.quiesce_first(hooks, alpha, beta, ply, in_check);
         }
         if self.out_of_budget(hooks) {
             return 0;
@@ -569,7 +577,7 @@ impl<S: Slots> Searcher<S> {
         if self.is_draw(key) {
             return 0;
         }
-        if ply as usize >= MAX_PLY - 1 {
+        if ply >= DEEPEST_PLY {
             return self.pos.evaluate(self.pos.side_to_move());
         }
         let t = self.techniques();
@@ -686,8 +694,24 @@ impl<S: Slots> Searcher<S> {
         best
     }
 
-    /// `in_check` as for [`Searcher::negamax`]; `first`: this is the first
-    /// quiescence ply below the main search.
+    /// The first quiescence ply below the main search: [`Searcher::quiesce`]
+    /// out of line, once. It calls the recursion but is not on it, so it
+    /// keeps a static frame on the 6502.
+    #[inline(never)]
+    fn quiesce_first<H: SearchHooks>(&mut self, hooks: &mut H, alpha: i16, beta: i16, ply: u8, in_check: bool) -> i16 {
+        self.quiesce(hooks, alpha, beta, ply, in_check, true)
+    }
+
+    /// A quiescence node's entry: the budget, the draw test (`first`: this is
+    /// the first quiescence ply below the main search), stand pat and delta
+    /// pruning; only a node that has moves to try goes on to
+    /// [`Searcher::quiesce_moves`]. Always inlined, into
+    /// [`Searcher::quiesce_first`] and into the move loop of
+    /// `quiesce_moves` itself: the quiescence recursion is then one call a
+    /// ply (the 6502's stack takes a return address and up to four saved
+    /// bytes for each, docs/c64.md "The stacks"), and a child that stands
+    /// pat costs no call at all. `in_check` as for [`Searcher::negamax`].
+    #[inline(always)]
     fn quiesce<H: SearchHooks>(
         &mut self,
         hooks: &mut H,
@@ -713,7 +737,7 @@ impl<S: Slots> Searcher<S> {
         let side = self.pos.side_to_move();
         // Out of plies or arena while in check there is no stand-pat score
         // to fall back on, so these exits return the static evaluation.
-        if ply as usize >= MAX_PLY - 1 {
+        if ply >= DEEPEST_PLY {
             return self.pos.evaluate(side);
         }
         let mut best = -INF;

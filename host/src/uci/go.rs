@@ -23,13 +23,13 @@
 use std::time::Duration;
 
 use engine_core::piece::{Color, WHITE};
-use engine_core::search::MAX_PLY;
+use engine_core::search::DEEPEST_PLY;
 use engine_core::Limits;
 
 use crate::options::EngineOptions;
 
 /// The deepest iteration the core runs (it clamps larger requests to this).
-pub const MAX_DEPTH: u8 = (MAX_PLY - 1) as u8;
+pub const MAX_DEPTH: u8 = DEEPEST_PLY;
 
 /// Clock time kept back for process and pipe latency: this much, or half
 /// the clock when less is left (milliseconds).
