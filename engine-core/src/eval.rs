@@ -139,16 +139,18 @@ const fn white_view(table: &[i8; 64], p: Piece, tile: usize) -> i16 {
 /// [`MG_BY_PIECE`] and friends, which need no row multiply.
 pub(crate) const PIECE_ROW: [u8; 16] = [0, 0, 1, 2, 3, 4, 5, 0, 0, 6, 7, 8, 9, 10, 11, 0];
 
-const fn build_mg() -> [[i16; 64]; 12] {
-    let mut out = [[0i16; 64]; 12];
+const fn build_mg() -> [[i8; 64]; 12] {
+    let mut out = [[0i8; 64]; 12];
     let mut p = 0;
     while p < 16 {
         let k = p & 7;
         if k >= 1 && k <= 6 {
             let mut t = 0;
             while t < 64 {
-                let v = PIECE_VALUE[k] + white_view(&PST_MG[k], p as u8, t);
-                out[PIECE_ROW[p] as usize][t] = if color(p as u8) == WHITE { v } else { -v };
+                let v = white_view(&PST_MG[k], p as u8, t);
+                // A square bonus and its negation both fit an i8.
+                assert!(v > -128 && v < 128);
+                out[PIECE_ROW[p] as usize][t] = if color(p as u8) == WHITE { v as i8 } else { -v as i8 };
                 t += 1;
             }
         }
@@ -186,8 +188,11 @@ const fn build_eg() -> [[i8; 64]; 5] {
     out
 }
 
-/// Material + middlegame table by [`PIECE_ROW`] and tile, signed (Black negative).
-pub(crate) static MG: [[i16; 64]; 12] = build_mg();
+/// Middlegame square bonus by [`PIECE_ROW`] and tile, signed (Black
+/// negative). The material is [`MATERIAL`], apart: a quiet move's delta is
+/// then the difference of two bytes (the material cancels), and the table
+/// is 768 bytes, not 1,536.
+pub(crate) static MG: [[i8; 64]; 12] = build_mg();
 /// Endgame minus middlegame table by [`EG_ROW`] and tile, signed.
 pub(crate) static EG: [[i8; 64]; 5] = build_eg();
 
@@ -196,7 +201,7 @@ pub(crate) static EG: [[i8; 64]; 5] = build_eg();
 /// CPU, `row * 128` is a dozen instructions and a pointer load is two.
 /// 32 bytes on the 6502 and the AVR (16-bit pointers).
 #[rustfmt::skip]
-pub(crate) static MG_BY_PIECE: [&[i16; 64]; 16] = [
+pub(crate) static MG_BY_PIECE: [&[i8; 64]; 16] = [
     &MG[0], &MG[0], &MG[1], &MG[2], &MG[3], &MG[4], &MG[5], &MG[0],
     &MG[0], &MG[6], &MG[7], &MG[8], &MG[9], &MG[10], &MG[11], &MG[0],
 ];
@@ -208,6 +213,21 @@ pub(crate) static EG_BY_PIECE: [&[i8; 64]; 16] = [
     &EG[0], &EG[1], &EG[0], &EG[0], &EG[0], &EG[0], &EG[2], &EG[0],
     &EG[0], &EG[3], &EG[0], &EG[0], &EG[0], &EG[0], &EG[4], &EG[0],
 ];
+
+/// Material per piece byte, signed (Black negative; 0 for bytes that are no
+/// piece, and for kings): with [`MG`], a piece's middlegame term.
+pub(crate) static MATERIAL: [i16; 16] = {
+    let mut out = [0i16; 16];
+    let mut p = 0;
+    while p < 16 {
+        let k = p & 7;
+        if k >= 1 && k <= 6 {
+            out[p] = if color(p as u8) == WHITE { PIECE_VALUE[k] } else { -PIECE_VALUE[k] };
+        }
+        p += 1;
+    }
+    out
+};
 
 /// Phase weight per piece byte: the material of knights, bishops, rooks, queens.
 pub(crate) static PHASE: [i16; 16] = {

@@ -7,7 +7,7 @@
 //! the evaluation must be expressible this way, or be computed outside the
 //! hot path (as the mate drive is).
 
-use crate::eval::{EG_BY_PIECE, MG_BY_PIECE, PHASE};
+use crate::eval::{EG_BY_PIECE, MATERIAL, MG_BY_PIECE, PHASE};
 use crate::hash::{piece_key, KEYS_BY_PIECE};
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, PROMO};
 use crate::piece::*;
@@ -47,7 +47,7 @@ impl Totals {
     #[inline(always)]
     pub(crate) fn place(&mut self, p: Piece, tile: u8) {
         let (p, t) = ((p & 15) as usize, (tile & 63) as usize);
-        self.mg += MG_BY_PIECE[p][t];
+        self.mg += MATERIAL[p] + MG_BY_PIECE[p][t] as i16;
         self.eg += EG_BY_PIECE[p][t] as i16;
         self.phase += PHASE[p];
         self.hash ^= piece_key(KEYS_BY_PIECE[p], t);
@@ -71,12 +71,12 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
     let promo = m.flags & PROMO;
     let mut d = if promo == 0 {
         let (mg, eg, key) = (MG_BY_PIECE[p], EG_BY_PIECE[p], KEYS_BY_PIECE[p]);
-        // Table entries are below 1,000 in size (material plus a square
-        // bonus; the endgame table is i8), so these differences cannot
+        // The material cancels; the square bonuses are bytes, so these
+        // differences cannot
         // overflow: wrapping arithmetic spares the 8-bit CPU a check that
         // cannot fire. The running totals are still added with checks.
         Delta {
-            mg: mg[to].wrapping_sub(mg[from]),
+            mg: (mg[to] as i16).wrapping_sub(mg[from] as i16),
             eg: (eg[to] as i16).wrapping_sub(eg[from] as i16),
             phase: [0, 0],
             hash: piece_key(key, from) ^ piece_key(key, to),
@@ -86,7 +86,7 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
         let mut phase = [0, 0];
         phase[(color(moved) & 1) as usize] = PHASE[a] - PHASE[p];
         Delta {
-            mg: MG_BY_PIECE[a][to] - MG_BY_PIECE[p][from],
+            mg: MATERIAL[a] + MG_BY_PIECE[a][to] as i16 - MATERIAL[p] - MG_BY_PIECE[p][from] as i16,
             eg: EG_BY_PIECE[a][to] as i16 - EG_BY_PIECE[p][from] as i16,
             phase,
             hash: piece_key(KEYS_BY_PIECE[p], from) ^ piece_key(KEYS_BY_PIECE[a], to),
@@ -96,7 +96,7 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
         let c = (captured & 15) as usize;
         // An en passant victim stands beside `to`, on the mover's from-rank.
         let at = if m.flags & EN_PASSANT != 0 { (to_tile(m.to ^ 0x10) & 63) as usize } else { to };
-        d.mg -= MG_BY_PIECE[c][at];
+        d.mg -= MATERIAL[c] + MG_BY_PIECE[c][at] as i16;
         d.eg -= EG_BY_PIECE[c][at] as i16;
         d.phase[(color(captured) & 1) as usize] -= PHASE[c];
         d.hash ^= piece_key(KEYS_BY_PIECE[c], at);
@@ -111,7 +111,7 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
             (from.wrapping_sub(4), from.wrapping_sub(1))
         };
         let (rf, rt) = (rf & 63, rt & 63);
-        d.mg += mg[rt] - mg[rf];
+        d.mg += mg[rt] as i16 - mg[rf] as i16;
         d.hash ^= piece_key(key, rf) ^ piece_key(key, rt);
     }
     d
