@@ -18,7 +18,7 @@
 //! seconds        125.2
 //! nodes/s        791
 //! cyc/node     12452
-//! softstk       1893
+//! softstk       1893 $c495
 //! hwstack   ok
 //! digest    51da4c94 ok
 //! ```
@@ -67,6 +67,8 @@ pub struct Timing {
     /// pattern the glue laid in the free area was overwritten (0: not
     /// measured, as on the host).
     pub soft_stack: u16,
+    /// The lowest address the soft stack reached (0: not measured).
+    pub soft_stack_low: u16,
     /// The stack guard ([`engine_core::search::SearchHooks::stack_ok`])
     /// stopped a search: the digest then differs too.
     pub stack_full: bool,
@@ -175,6 +177,11 @@ pub fn show<S: Screen>(screen: &mut S, report: &Report, timing: &Timing) -> bool
     let whole = decimal10(tenths / 10);
     text(screen, VALUE_COL - 2, ROW_SECONDS, &whole, attr(colour::WHITE, colour::BLACK));
     text(screen, VALUE_COL + 8, ROW_SECONDS, &[b'.', b'0' + (tenths % 10) as u8], attr(colour::WHITE, colour::BLACK));
+    if timing.soft_stack_low != 0 {
+        let hex = hex8(timing.soft_stack_low as u32);
+        text(screen, VALUE_COL + 9, ROW_SOFT_STACK, b"$", label);
+        text(screen, VALUE_COL + 10, ROW_SOFT_STACK, &hex[4..], label);
+    }
     text(screen, 0, ROW_HARD_STACK, b"hwstack", label);
     if timing.stack_full {
         text(screen, VALUE_COL, ROW_HARD_STACK, b"full", attr(colour::RED, colour::BLACK));
@@ -227,7 +234,8 @@ pub fn decimal10(n: u32) -> [u8; 10] {
     out
 }
 
-/// `n` as 8 lower-case hex digits.
+/// `n` as 8 lower-case hex digits. Out of line: two callers.
+#[inline(never)]
 pub fn hex8(n: u32) -> [u8; 8] {
     let mut out = [0u8; 8];
     for (i, byte) in out.iter_mut().enumerate() {
@@ -281,7 +289,8 @@ mod tests {
     fn show_lays_out_the_figures() {
         let mut screen = ScreenBuffer::new();
         let report = Report { searches: 137, nodes: 108_624, digest: Digest(EXPECTED_DRIVE_DIGEST) };
-        let timing = Timing { cycles: 1_234_567_890, jiffies: 7_513, soft_stack: 1_893, stack_full: false };
+        let timing =
+            Timing { cycles: 1_234_567_890, jiffies: 7_513, soft_stack: 1_893, soft_stack_low: 0xC495, stack_full: false };
         assert!(show(&mut screen, &report, &timing));
         let expected = "\n\n\
             searches       137\n\
@@ -291,7 +300,7 @@ mod tests {
             seconds        125.2\n\
             nodes/s        867\n\
             cyc/node     11365\n\
-            softstk       1893\n\
+            softstk       1893 $c495\n\
             hwstack   ok\n\
             digest    51da4c94 ok";
         assert_eq!(screen_text(&screen), expected);
@@ -343,7 +352,7 @@ mod tests {
         let mut screen = ScreenBuffer::new();
         let report = Report { searches: 137, nodes: 99_592, digest: Digest(EXPECTED_DRIVE_DIGEST) };
         let total: u64 = 648_000 * 16_421;
-        let timing = Timing { cycles: total as u32, jiffies: 648_000, soft_stack: 2_000, stack_full: true };
+        let timing = Timing { cycles: total as u32, jiffies: 648_000, soft_stack: 2_000, stack_full: true, ..Timing::default() };
         assert!(!show(&mut screen, &report, &timing), "a search stopped by the guard is not a pass");
         let rows: Vec<String> = screen_text(&screen).lines().map(String::from).collect();
         assert_eq!(rows[ROW_CYCLES as usize], std::format!("kcycles{:>11}", total / 1000));

@@ -271,7 +271,7 @@ fn drive() -> ! {
     let count = [0, 1, 2, 3].map(|i| peek(CIA2_TIMERS + i));
     let lowest = (free..top).find(|&at| peek(at) != SOFT_STACK_PATTERN).unwrap_or(top);
     let timing =
-        c64::drive::Timing { cycles: !u32::from_le_bytes(count), jiffies, soft_stack: top - lowest, stack_full };
+        c64::drive::Timing { cycles: !u32::from_le_bytes(count), jiffies, soft_stack: top - lowest, soft_stack_low: lowest, stack_full };
     finish(if c64::drive::show(&mut Text, &report, &timing) { 0 } else { 255 })
 }
 
