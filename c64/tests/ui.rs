@@ -531,23 +531,25 @@ fn flipped_board() {
     assert_eq!(app.cursor(), 12);
 }
 
-#[test]
-fn any_key_makes_the_computer_move_now() {
+/// An Italian opening with the computer (level 4) to move as White.
+fn computer_to_move() -> Session {
     let mut game = Game::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
     game.set_player(WHITE, Player::Computer);
     game.set_player(BLACK, Player::Human);
     game.set_level(4);
-    let s = Session::new(game);
-    // settle() ran the search with no key: it used the level's budget.
+    Session { app: App::new(game), screen: Counting::default(), keys: Keys::default(), searcher: Box::new(Searcher::new()) }
+}
+
+#[test]
+fn any_key_makes_the_computer_move_now() {
+    let mut s = computer_to_move();
+    s.settle();
+    // The search ran with no key: it used the level's budget.
     assert_eq!(s.app.game().side_to_move(), BLACK);
     let full = s.keys.polls;
     assert!(s.screen.node_digits > 10, "the node count was drawn while thinking");
     // Again, with a key on the 5th poll of the search.
-    let mut game = Game::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
-    game.set_player(WHITE, Player::Computer);
-    game.set_player(BLACK, Player::Human);
-    game.set_level(4);
-    let mut s2 = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default(), searcher: Box::new(Searcher::new()) };
+    let mut s2 = computer_to_move();
     s2.keys.interrupt_at = Some(6);
     s2.settle();
     assert_eq!(s2.app.game().side_to_move(), BLACK, "a move was still played");
@@ -556,21 +558,13 @@ fn any_key_makes_the_computer_move_now() {
 
 #[test]
 fn a_full_stack_makes_the_computer_play_its_banked_move() {
-    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
-    let mut game = Game::from_fen(fen).unwrap();
-    game.set_player(WHITE, Player::Computer);
-    game.set_player(BLACK, Player::Human);
-    game.set_level(4);
-    let s = Session::new(game);
+    let mut s = computer_to_move();
+    s.settle();
     let full = s.keys.stack_asks;
     assert!(full > 1000, "the guard is asked at every node: {full}");
     assert_eq!(s.app.message(), Message::None);
     // The guard trips on its 200th question: the search stops there.
-    let mut game = Game::from_fen(fen).unwrap();
-    game.set_player(WHITE, Player::Computer);
-    game.set_player(BLACK, Player::Human);
-    game.set_level(4);
-    let mut s2 = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default(), searcher: Box::new(Searcher::new()) };
+    let mut s2 = computer_to_move();
     s2.keys.stack_full_at = Some(200);
     s2.settle();
     assert_eq!(s2.app.game().side_to_move(), BLACK, "a legal move was still played");
