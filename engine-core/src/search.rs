@@ -123,9 +123,9 @@ pub trait SearchHooks {
     fn iteration(&mut self, _info: &Iteration) {}
     /// Called at every node before it is searched: `false` stops the search
     /// as a spent budget does, and it returns its banked move. The C64
-    /// answers from a canary near the end of the 6502's 256-byte stack, so
-    /// the search's recursion stops before that stack can wrap
-    /// (docs/c64.md, "The stacks"). The default, `true`, compiles away.
+    /// answers from a canary near the end of the 6502's 256-byte stack: a
+    /// guard behind the proof that the search fits it (docs/c64.md, "The
+    /// stacks"). The default, `true`, compiles away.
     #[inline(always)]
     fn stack_ok(&mut self) -> bool {
         true
@@ -229,9 +229,6 @@ impl Techniques {
     /// Every technique off: the search before any was added.
     pub const NONE: Techniques =
         Techniques { mate_checks: false, tt: false, pvs: false, futility: false, qprune: false, check_ext: false };
-}
-
-impl Techniques {
     /// Every technique on: the engine as it plays.
     pub const ALL: Techniques =
         Techniques { mate_checks: true, tt: true, pvs: true, futility: true, qprune: true, check_ext: true };

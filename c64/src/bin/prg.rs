@@ -137,12 +137,14 @@ fn text_mode() {
 }
 
 /// The stack guard's canary: the lowest `CANARY_ZONE` bytes of page 1 are
-/// what the 6502's stack has left when the search's recursion reaches
-/// them. One node of search adds at most one or two activations (2-byte
-/// return address and up to 4 saved registers each), the deepest leaf path
-/// below it and the KERNAL's interrupt: about 70 bytes (docs/c64.md, "The
-/// stacks"), so a guard asked at every node stops the search before the
-/// stack can wrap.
+/// what the 6502's stack has left when the search reaches them. The search
+/// is proved to need at most 250 bytes (docs/c64.md, "The stacks"); the
+/// guard is for what that model could miss. One node of search adds at
+/// most one call of the recursion and `quiesce_first` (a 2-byte return
+/// address and up to 4 saved registers each), the deepest leaf path below
+/// it and the KERNAL's interrupt: 58 bytes, checked by `tools/c64-check
+/// --size` against the zone, so a guard asked at every node stops the
+/// search before the stack can wrap.
 const CANARY_ZONE: u16 = 96;
 /// The canary: four bytes of this value at the top of the zone, the first
 /// the stack reaches.
