@@ -135,8 +135,11 @@ pub fn drive<T: Slots, H: SearchHooks>(
     mut each: impl FnMut(&SearchResult),
 ) -> Report {
     let mut report = Report::default();
+    let mut pos = Position::blank();
     for game in games {
-        let Ok(mut pos) = Position::from_fen(game.fen) else { continue };
+        if pos.set_fen(game.fen).is_err() {
+            continue;
+        }
         searcher.new_game(0);
         for (ply, text) in game.moves.split_ascii_whitespace().enumerate() {
             if ply >= game.from_ply as usize {

@@ -102,6 +102,24 @@ fn parse_number(text: &str, max: u16) -> Option<u16> {
 impl Position {
     /// Parse and validate a FEN string. See the module documentation.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let mut pos = Position::blank();
+        pos.set_fen(fen)?;
+        Ok(pos)
+    }
+
+    /// [`Position::from_fen`] in place, for an 8-bit machine that cannot
+    /// spare the 1.2 KB of a second position on its stack. On an error the
+    /// board is left empty, without kings: nothing half set looks valid.
+    pub fn set_fen(&mut self, fen: &str) -> Result<(), FenError> {
+        let result = self.parse_fen(fen);
+        if result.is_err() {
+            self.clear();
+        }
+        result
+    }
+
+    fn parse_fen(&mut self, fen: &str) -> Result<(), FenError> {
+        let pos = self;
         let mut fields = fen.split_ascii_whitespace();
         let mut next = |what: &'static str| fields.next().ok_or(err(FenField::Fields, what));
         let board = next("missing piece placement")?;
@@ -114,11 +132,9 @@ impl Position {
             return Err(err(FenField::Fields, "more than six fields"));
         }
 
-        let mut pos = Position::blank();
         // What the fields below leave unset: no king seen yet, move 1.
-        pos.kings = [NO_SQUARE; 2];
-        pos.fullmove = 1;
-        parse_board(&mut pos, board)?;
+        pos.clear();
+        parse_board(pos, board)?;
         pos.side = match side {
             "w" => WHITE,
             "b" => BLACK,
@@ -140,13 +156,13 @@ impl Position {
         }
         // Totals first: the attack test in `validate` reads `phase`.
         pos.refresh();
-        validate(&mut pos)?;
+        validate(pos)?;
         // The engine keeps an en passant square only while a capture there
         // is legal (see `Position::make`).
         if pos.ep != NO_SQUARE && !pos.ep_capture_exists() {
             pos.ep = NO_SQUARE;
         }
-        Ok(pos)
+        Ok(())
     }
 
     /// The position as FEN, through `Display`: `pos.fen().to_string()` on a host.

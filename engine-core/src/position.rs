@@ -258,6 +258,24 @@ impl Position {
         }
     }
 
+    /// Become an empty board in place: no men and no kings (`NO_SQUARE`),
+    /// White to move, no rights, no en passant square, move 1, no history,
+    /// zero totals. What the FEN parser fills; not valid until filled. In
+    /// place, not `*self = Position::blank()`: that is a 1.2 KB temporary
+    /// on the C64.
+    pub(crate) fn clear(&mut self) {
+        self.board = [EMPTY; 128];
+        self.side = WHITE;
+        self.castle = 0;
+        self.ep = NO_SQUARE;
+        self.halfmove = 0;
+        self.fullmove = 1;
+        self.kings = [NO_SQUARE; 2];
+        self.hist_top = 0;
+        self.hist_len = 0;
+        (self.mg, self.eg, self.phase, self.pieces, self.hash) = (0, 0, [0, 0], [0, 0], 0);
+    }
+
     /// The standard starting position.
     pub fn startpos() -> Position {
         let mut pos = Position::blank();

@@ -514,3 +514,33 @@ fn generated_inputs_are_often_valid() {
     assert!(valid > 25, "mutations: only {valid} changed and still valid");
     eprintln!("mutations: {valid} changed and still valid");
 }
+
+/// `set_fen` parses in place (the C64's drive harness sets its positions so):
+/// over a position with a board and a history it gives exactly what
+/// `from_fen` gives, and a rejected FEN leaves an empty board without
+/// history, never the old position or a half-set one.
+#[test]
+fn set_fen_in_place_equals_from_fen_and_a_rejection_empties_the_board() {
+    for fen in all_table_fens() {
+        let mut pos = Position::startpos();
+        for m in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+            let mv = pos.parse_move(m).unwrap();
+            pos.make(mv);
+        }
+        assert!(pos.history_len() > 0);
+        pos.set_fen(&fen).unwrap();
+        assert_eq!(pos, Position::from_fen(&fen).unwrap(), "{fen}");
+        assert_eq!(pos.history_len(), 0);
+        assert_eq!(pos.fen().to_string(), Position::from_fen(&fen).unwrap().fen().to_string());
+    }
+    let mut pos = Position::startpos();
+    let e = pos.set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra").unwrap_err();
+    assert_eq!(e.field, FenField::Fields);
+    assert!(pos.cells().iter().all(|&p| p == 0), "the board is empty after a rejection");
+    assert_eq!(pos.history_len(), 0);
+    // A rejection late in the parse (after the board was read) empties it too.
+    assert!(pos.set_fen("4k3/8/8/8/8/8/8/4K3 x - - 0 1").is_err());
+    assert!(pos.cells().iter().all(|&p| p == 0));
+    pos.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(pos, Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap());
+}
