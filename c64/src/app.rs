@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use c64::{App, Input, Key, ScreenBuffer, Step};
-//! use engine_core::{Game, Searcher};
+//! use engine_core::Game;
 //!
 //! struct Keys(&'static [u8]);
 //! impl Input for Keys {
@@ -20,9 +20,8 @@
 //!
 //! let mut app = App::new(Game::new()); // White: human, Black: computer
 //! let (mut screen, mut keys) = (ScreenBuffer::new(), Keys(b"e2e4\r"));
-//! let mut searcher = Box::new(Searcher::new());
 //! // The C64 loops until `Step::Quit`; here, until nothing is left to do.
-//! while app.step(&mut screen, &mut keys, &mut searcher) == Step::Busy {}
+//! while app.step(&mut screen, &mut keys) == Step::Busy {}
 //! assert_eq!(app.game().log_line(1).map(|l| l.to), Some(28)); // 1...e5
 //! ```
 //!
@@ -32,8 +31,8 @@
 use engine_core::game::{move_from, move_to, Game, LogLine, NotLegal, Outcome, Player, TileSet};
 use engine_core::piece::{color, kind, BISHOP, BLACK, KING, KNIGHT, QUEEN, ROOK, WHITE};
 use engine_core::position::MAX_ATTACKERS;
-use engine_core::search::{SearchHooks, Searcher};
-use engine_core::tt::Slots;
+use engine_core::search::SearchHooks;
+use engine_core::tt::{InPlace, Slots};
 use engine_core::{Move, Tile};
 
 use crate::glyphs::{CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW, PIECE_GLYPH};
@@ -143,8 +142,8 @@ const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
 const PROMOTION_NAMES: [&[u8]; 4] = [b"Queen", b"Rook", b"Bishop", b"Knight"];
 
 /// The whole user interface: the game and everything about how it is shown.
-pub struct App {
-    game: Game,
+pub struct App<T = InPlace> {
+    game: Game<T>,
     mode: Mode,
     /// The cursor's tile.
     cursor: Tile,
@@ -181,23 +180,28 @@ pub struct App {
     last: [Tile; 2],
 }
 
-impl App {
+impl<T: Slots> App<T> {
     /// The interface for `game`, with its players and level as set. The
     /// first step seeds the game from [`Input::seed`] (unless
     /// [`App::keep_seed`]). The board is flipped when Black is the only human.
-    pub fn new(game: Game) -> App {
-        let mut app = App { game, ..App::unstarted() };
+    pub fn new(game: Game<T>) -> App<T> {
+        let mut app = App::around(game);
         app.restart();
         app
     }
 
-    /// Every byte zero, nothing set up: the value of the interface in a
-    /// `static`, which costs the C64's program file nothing, until
-    /// [`App::reset`] starts it in place (an `App` built by value is a
-    /// 3.7 KB frame there, and its `Game` and `Position` two more).
-    pub const fn unstarted() -> App {
+    /// Nothing set up, and on the C64 every byte but `slots` zero: the
+    /// value of the interface in a `static`, which costs the C64's program
+    /// file nothing, until [`App::reset`] starts it in place (an `App`
+    /// built by value is a 9 KB frame there).
+    pub const fn unstarted(slots: T) -> App<T> {
+        App::around(Game::unstarted(slots))
+    }
+
+    /// `game` in an interface with nothing else set up.
+    const fn around(game: Game<T>) -> App<T> {
         App {
-            game: Game::unstarted(),
+            game,
             mode: Mode::Board,
             cursor: 0,
             selected: 0,
@@ -263,7 +267,7 @@ impl App {
     }
 
     /// The game (read-only).
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &Game<T> {
         &self.game
     }
 
@@ -300,12 +304,7 @@ impl App {
 
     /// Handle one key if one is waiting, else let the computer move if it is
     /// its turn; then redraw what changed and show it.
-    pub fn step<S: Screen, I: Input, T: Slots>(
-        &mut self,
-        screen: &mut S,
-        input: &mut I,
-        searcher: &mut Searcher<T>,
-    ) -> Step {
+    pub fn step<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Step {
         if !self.seeded {
             self.game.set_seed(input.seed());
             self.seeded = true;
@@ -313,7 +312,7 @@ impl App {
         let result = if let Some(key) = input.poll() {
             self.key(key)
         } else if self.computer_to_move() {
-            self.think(screen, input, searcher)
+            self.think(screen, input)
         } else {
             Step::Idle
         };
@@ -770,12 +769,7 @@ impl App {
 
     // ---- the computer ------------------------------------------------------
 
-    fn think<S: Screen, I: Input, T: Slots>(
-        &mut self,
-        screen: &mut S,
-        input: &mut I,
-        searcher: &mut Searcher<T>,
-    ) -> Step {
+    fn think<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Step {
         self.draw(screen);
         let a = attr(TITLE, PAPER);
         text(screen, PANEL, ROW_THINK, b"Thinking...", a, PANEL_WIDTH);
@@ -783,7 +777,7 @@ impl App {
         text(screen, PANEL, ROW_TYPED, b"Best", attr(LABEL, PAPER), PANEL_WIDTH);
         screen.show(false);
         let mut hooks = Thinking { screen, input, key: None, shown: [b' '; 8], best: Move::NONE, stack_full: false };
-        let best = self.game.engine_move(searcher, &mut hooks);
+        let best = self.game.engine_move(&mut hooks);
         let (key, stack_full) = (hooks.key, hooks.stack_full);
         clear(screen, PANEL, ROW_THINK, PANEL_WIDTH);
         clear(screen, PANEL, ROW_NODES, PANEL_WIDTH);

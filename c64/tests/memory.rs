@@ -1,15 +1,18 @@
 //! The C64 program's static memory, pinned (docs/c64.md, "Memory budget").
 //!
-//! On the C64 the searcher and the user interface (with its game) are the
-//! program's two statics (`.bss`), between its code and the soft stack below
-//! `$CC00` (c64/c64chess.ld). A struct that grows eats the stack's room, so
-//! each has a budget here and this test fails when one is exceeded: raise a
-//! budget only together with the table in docs/c64.md.
+//! On the C64 the game's one static (`.bss`) is the user interface, which
+//! holds the game, which holds the searcher, whose position and arena are
+//! the game's position and legal-move list; the drive build's is a searcher
+//! alone. They lie between the code and the soft stack below `$CC00`
+//! (c64/c64chess.ld). A struct that grows eats the stack's room, so each has
+//! a budget here and this test fails when one is exceeded: raise a budget
+//! only together with the table in docs/c64.md.
 //!
-//! Sizes are measured on the host, which aligns fields; on the 6502 every
-//! type has alignment 1 and none of these holds a pointer or `usize`, so
-//! the C64's sizes are at most these (the AVR build, also alignment 1,
-//! measured Searcher 5,094 and App 3,672 bytes against 5,104 and 3,680 here).
+//! Sizes are measured on the host, which aligns fields and keeps the
+//! run-time technique switches; on the 6502 every type has alignment 1,
+//! none of these holds a pointer or `usize`, and the switches are fixed at
+//! compile time, so the C64's sizes are at most these (the AVR build, also
+//! alignment 1: App 6,559 and Searcher 5,088 bytes).
 //!
 //! The transposition table is not among the statics: on the C64 its slots
 //! are the 4 KB of RAM under the I/O area (`$D000-$DFFF`, outside the
@@ -33,16 +36,13 @@ impl Slots for Elsewhere {
     fn save(&mut self, _: u16, _: Entry) {}
 }
 
-/// Both statics together: the program's `.bss`, less a few bytes of SDK state.
-const STATICS_BUDGET: usize = 9_000;
-
 #[test]
 fn static_memory_stays_within_its_budget() {
     let sizes = [
-        ("Searcher (static), its table's slots outside", size_of::<Searcher<Elsewhere>>(), 5_200),
-        ("App (static)", size_of::<App>(), 3_800),
-        ("Game (inside App)", size_of::<Game>(), 3_600),
-        ("Position (in Game and Searcher)", size_of::<Position>(), 1_200),
+        ("App (the game's static) with its game and searcher", size_of::<App<Elsewhere>>(), 6_700),
+        ("Game (inside App) with its searcher", size_of::<Game<Elsewhere>>(), 6_500),
+        ("Searcher (inside Game; the drive's static), its table's slots outside", size_of::<Searcher<Elsewhere>>(), 5_200),
+        ("Position (in Searcher)", size_of::<Position>(), 1_200),
     ];
     for (what, size, budget) in sizes {
         println!("{what}: {size} bytes (budget {budget})");
@@ -52,9 +52,6 @@ fn static_memory_stays_within_its_budget() {
              stack's room below $CC00 (docs/c64.md, \"Memory budget\")"
         );
     }
-    let statics = size_of::<Searcher<Elsewhere>>() + size_of::<App>();
-    println!("statics: {statics} bytes (budget {STATICS_BUDGET})");
-    assert!(statics <= STATICS_BUDGET, "the C64's statics are {statics} bytes, over {STATICS_BUDGET}");
 }
 
 #[test]

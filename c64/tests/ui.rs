@@ -14,7 +14,8 @@ use c64::layout::*;
 use c64::{App, Input, Key, Message, Mode, Screen, ScreenBuffer, Step};
 use engine_core::game::{Game, Outcome, Player};
 use engine_core::piece::{BLACK, WHITE};
-use engine_core::{Position, Searcher};
+use engine_core::tt::InPlace;
+use engine_core::Position;
 
 /// Keys from a queue.
 #[derive(Default)]
@@ -64,12 +65,11 @@ struct Session {
     app: App,
     screen: Counting,
     keys: Keys,
-    searcher: Box<Searcher>,
 }
 
 impl Session {
     fn new(game: Game) -> Session {
-        let mut s = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default(), searcher: Box::new(Searcher::new()) };
+        let mut s = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default() };
         s.settle();
         s
     }
@@ -84,7 +84,7 @@ impl Session {
     /// Run steps until the app waits for a key.
     fn settle(&mut self) {
         for _ in 0..1000 {
-            match self.app.step(&mut self.screen, &mut self.keys, &mut self.searcher) {
+            match self.app.step(&mut self.screen, &mut self.keys) {
                 Step::Idle => return,
                 Step::Busy => {}
                 Step::Quit => panic!("quit"),
@@ -176,10 +176,10 @@ fn start_position() {
 /// screen, and `reset` brings back the same game and text from any state.
 #[test]
 fn reset_in_place_is_a_new_game() {
-    let mut app = App::unstarted();
+    let mut app = App::unstarted(InPlace::new());
     app.reset();
     let mut s =
-        Session { app, screen: Counting::default(), keys: Keys::default(), searcher: Box::new(Searcher::new()) };
+        Session { app, screen: Counting::default(), keys: Keys::default() };
     s.settle();
     s.snapshot("start", "new game, White human, Black computer level 1, cursor (green) on e2");
     let fresh = s.text();
@@ -507,10 +507,10 @@ fn the_menu() {
     assert_eq!(s.app.game().side_to_move(), BLACK, "and the computer opened again");
     // Quit.
     s.keys.queue.push_back(ch(b'm'));
-    assert_eq!(s.app.step(&mut s.screen, &mut s.keys, &mut s.searcher), Step::Busy);
+    assert_eq!(s.app.step(&mut s.screen, &mut s.keys), Step::Busy);
     s.keys.queue.extend([Up, Fire]);
-    s.app.step(&mut s.screen, &mut s.keys, &mut s.searcher);
-    assert_eq!(s.app.step(&mut s.screen, &mut s.keys, &mut s.searcher), Step::Quit);
+    s.app.step(&mut s.screen, &mut s.keys);
+    assert_eq!(s.app.step(&mut s.screen, &mut s.keys), Step::Quit);
 }
 
 #[test]
@@ -537,7 +537,7 @@ fn computer_to_move() -> Session {
     game.set_player(WHITE, Player::Computer);
     game.set_player(BLACK, Player::Human);
     game.set_level(4);
-    Session { app: App::new(game), screen: Counting::default(), keys: Keys::default(), searcher: Box::new(Searcher::new()) }
+    Session { app: App::new(game), screen: Counting::default(), keys: Keys::default() }
 }
 
 #[test]
@@ -580,10 +580,10 @@ fn a_full_stack_makes_the_computer_play_its_banked_move() {
 fn computer_against_computer_is_interruptible_between_moves() {
     let mut game = Game::new();
     game.set_player(WHITE, Player::Computer);
-    let mut s = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default(), searcher: Box::new(Searcher::new()) };
+    let mut s = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default() };
     s.keys.queue.push_back(ch(b'm'));
     // The first step takes the key: the menu opens before any move.
-    assert_eq!(s.app.step(&mut s.screen, &mut s.keys, &mut s.searcher), Step::Busy);
+    assert_eq!(s.app.step(&mut s.screen, &mut s.keys), Step::Busy);
     assert_eq!(s.app.mode(), Mode::Menu);
     s.settle();
     assert_eq!(s.app.game().side_to_move(), WHITE, "nobody moves while the menu is open");
@@ -609,7 +609,7 @@ fn garbage_keys_are_never_fatal() {
         let k = keys[(lcg(&mut state) % keys.len() as u32) as usize];
         s.keys.queue.push_back(k);
         for _ in 0..100 {
-            match s.app.step(&mut s.screen, &mut s.keys, &mut s.searcher) {
+            match s.app.step(&mut s.screen, &mut s.keys) {
                 Step::Idle => break,
                 Step::Busy => {}
                 // The menu's Quit entry: start again.

@@ -135,18 +135,19 @@ pub fn drive<T: Slots, H: SearchHooks>(
     mut each: impl FnMut(&SearchResult),
 ) -> Report {
     let mut report = Report::default();
-    let mut pos = Position::blank();
+    // The games are played in the searcher's own position: no second one.
     for game in games {
-        if pos.set_fen(game.fen).is_err() {
+        if searcher.position_mut().set_fen(game.fen).is_err() {
             continue;
         }
         searcher.new_game(0);
         for (ply, text) in game.moves.split_ascii_whitespace().enumerate() {
             if ply >= game.from_ply as usize {
-                let r = searcher.search(&pos, limits, hooks);
+                let r = searcher.think(limits, hooks);
                 each(&r);
                 report.add(&r);
             }
+            let pos = searcher.position_mut();
             let Some(m) = pos.parse_move(text) else { break };
             pos.make(m);
         }

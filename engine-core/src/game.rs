@@ -38,7 +38,7 @@ use crate::mv::{Move, Undo};
 use crate::piece::*;
 use crate::position::{Position, MAX_ATTACKERS};
 use crate::search::{SearchHooks, Searcher};
-use crate::tt::Slots;
+use crate::tt::{InPlace, Slots};
 use crate::square::{from_tile, to_tile};
 
 /// A board tile, 0 = a8 .. 63 = h1.
@@ -154,11 +154,18 @@ struct Played {
 
 const NO_PLAY: Played = Played { mv: Move::NONE, undo: Undo { captured: 0, ep: 0, castle: 0, halfmove: 0 }, piece: 0, outcome: Outcome::Normal };
 
-/// A game: the position, its legal moves, the undo ring, the players and
-/// the engine's settings. About 2.7 KB; the C64 keeps one.
-pub struct Game {
-    pos: Position,
-    legal: [Move; MAX_MOVES],
+/// A game: the engine's searcher, whose position is the game's, the undo
+/// ring, the players and the engine's settings. The C64 keeps one (its
+/// table's slots `S` outside it).
+///
+/// One position and one move list serve the game and the search: the
+/// position is the searcher's ([`Searcher::think`] leaves it as it found
+/// it), and the legal moves are the first `legal_len` of the searcher's
+/// arena, which a search overwrites, so [`Game::engine_move`] lists them
+/// again before it returns. Outside `engine_move` they are always those of
+/// the position on the board.
+pub struct Game<S = InPlace> {
+    searcher: Searcher<S>,
     legal_len: u8,
     ring: [Played; UNDO_SLOTS],
     /// Plies that can be undone (0..=UNDO_DEPTH).
@@ -183,21 +190,36 @@ impl Default for Game {
 
 impl Game {
     /// A new game from the start position: White human, Black computer,
-    /// level 1, opening tables on, seed 0.
+    /// level 1, opening tables on, seed 0; the table inside it.
     pub fn new() -> Game {
-        let mut game = Game::unstarted();
+        Game::with_slots(InPlace::new())
+    }
+
+    /// A game from a FEN position (players and settings as [`Game::new`]).
+    pub fn from_fen(fen: &str) -> Result<Game, FenError> {
+        let mut game = Game::new();
+        game.searcher.pos.set_fen(fen)?;
+        game.position_set();
+        Ok(game)
+    }
+}
+
+impl<S: Slots> Game<S> {
+    /// [`Game::new`] with the table's slots in `slots`.
+    pub fn with_slots(slots: S) -> Game<S> {
+        let mut game = Game::unstarted(slots);
         game.reset();
         game
     }
 
-    /// Every byte zero, nothing set up: the value of a game in a `static`,
-    /// which costs the C64's program file nothing, until [`Game::reset`]
-    /// makes it a new game in place (a `Game` built by value is a 3.5 KB
-    /// frame there). It has no legal moves.
-    pub const fn unstarted() -> Game {
+    /// Nothing set up, and (on the C64, whose searcher has the
+    /// `fixed-techniques` layout) every byte but `slots` zero: the value
+    /// of a game in a `static`, which costs the C64's program file nothing,
+    /// until [`Game::reset`] makes it a new game in place (a `Game` built
+    /// by value is a 9 KB frame there). It has no legal moves.
+    pub const fn unstarted(slots: S) -> Game<S> {
         Game {
-            pos: Position::blank(),
-            legal: [Move::NONE; MAX_MOVES],
+            searcher: Searcher::unstarted(slots),
             legal_len: 0,
             ring: [NO_PLAY; UNDO_SLOTS],
             undoable: 0,
@@ -221,18 +243,9 @@ impl Game {
         self.new_game();
     }
 
-    /// A game from a FEN position (players and settings as [`Game::new`]).
-    pub fn from_fen(fen: &str) -> Result<Game, FenError> {
-        let pos = Position::from_fen(fen)?;
-        let mut game = Game::new();
-        game.pos = pos;
-        game.position_set();
-        Ok(game)
-    }
-
     /// Start again from the start position, keeping players and settings.
     pub fn new_game(&mut self) {
-        self.pos.set_start();
+        self.searcher.pos.set_start();
         self.position_set();
     }
 
@@ -246,26 +259,27 @@ impl Game {
     }
 
     fn refresh_legal(&mut self) {
-        self.legal_len = self.pos.legal_moves(&mut self.legal) as u8;
+        let s = &mut self.searcher;
+        self.legal_len = s.pos.legal_moves(&mut s.arena[..MAX_MOVES]) as u8;
     }
 
     fn legal(&self) -> &[Move] {
-        &self.legal[..self.legal_len as usize]
+        &self.searcher.arena[..self.legal_len as usize]
     }
 
     /// The current position (read-only: for display and for tests).
     pub fn position(&self) -> &Position {
-        &self.pos
+        &self.searcher.pos
     }
 
     /// The piece byte on `tile` (0 = empty).
     pub fn piece_at(&self, tile: Tile) -> Piece {
-        self.pos.at(from_tile(tile))
+        self.searcher.pos.at(from_tile(tile))
     }
 
     /// Whose turn it is.
     pub fn side_to_move(&self) -> Color {
-        self.pos.side_to_move()
+        self.searcher.pos.side_to_move()
     }
 
     /// Who plays `side`.
@@ -336,8 +350,8 @@ impl Game {
         if !self.legal().contains(&m) {
             return Err(NotLegal);
         }
-        let piece = self.pos.at(m.from);
-        let undo = self.pos.make(m);
+        let piece = self.searcher.pos.at(m.from);
+        let undo = self.searcher.pos.make(m);
         self.refresh_legal();
         let outcome = self.outcome();
         self.ring[self.next as usize] = Played { mv: m, undo, piece, outcome };
@@ -349,13 +363,13 @@ impl Game {
 
     /// The outcome of the position on the board.
     pub fn outcome(&self) -> Outcome {
-        let in_check = self.pos.in_check();
+        let in_check = self.searcher.pos.in_check();
         if self.legal_len == 0 {
             return if in_check { Outcome::Checkmate } else { Outcome::Stalemate };
         }
-        if self.pos.halfmove_clock() >= 100 {
+        if self.searcher.pos.halfmove_clock() >= 100 {
             Outcome::FiftyMove
-        } else if self.pos.repetitions() >= 2 {
+        } else if self.searcher.pos.repetitions() >= 2 {
             Outcome::Threefold
         } else if self.insufficient_material() {
             Outcome::Insufficient
@@ -406,7 +420,7 @@ impl Game {
         }
         self.next = (self.next + UNDO_SLOTS as u8 - 1) % UNDO_SLOTS as u8;
         let p = self.ring[self.next as usize];
-        self.pos.unmake(p.mv, p.undo);
+        self.searcher.pos.unmake(p.mv, p.undo);
         self.undoable -= 1;
         self.redoable += 1;
         true
@@ -417,7 +431,7 @@ impl Game {
             return false;
         }
         let p = self.ring[self.next as usize];
-        self.pos.make(p.mv);
+        self.searcher.pos.make(p.mv);
         self.next = (self.next + 1) % UNDO_SLOTS as u8;
         self.undoable += 1;
         self.redoable -= 1;
@@ -476,7 +490,7 @@ impl Game {
         for tile in 0..64u8 {
             let sq = from_tile(tile);
             for side in [WHITE, BLACK] {
-                out[tile as usize][side as usize] = self.pos.attackers(sq, side, &mut scratch);
+                out[tile as usize][side as usize] = self.searcher.pos.attackers(sq, side, &mut scratch);
             }
         }
     }
@@ -484,7 +498,7 @@ impl Game {
     /// The tiles of the pieces of `by` that attack `tile` ("A": the enemy's,
     /// "D": one's own); returns how many were written.
     pub fn attackers_of(&self, tile: Tile, by: Color, out: &mut [Tile; MAX_ATTACKERS]) -> u8 {
-        let n = self.pos.attackers(from_tile(tile), by & 1, out);
+        let n = self.searcher.pos.attackers(from_tile(tile), by & 1, out);
         for t in out[..n as usize].iter_mut() {
             *t = to_tile(*t);
         }
@@ -496,20 +510,23 @@ impl Game {
     /// move has no legal move. The move is not played: hand it to
     /// [`Game::play`]. `hooks` sees the search's progress and can stop it
     /// (the best move so far is then returned).
-    pub fn engine_move<H: SearchHooks, T: Slots>(&mut self, searcher: &mut Searcher<T>, hooks: &mut H) -> Option<Move> {
+    pub fn engine_move<H: SearchHooks>(&mut self, hooks: &mut H) -> Option<Move> {
         if self.legal_len == 0 {
             return None;
         }
+        let s = &mut self.searcher;
         if self.fresh {
-            searcher.new_game(self.seed);
+            s.new_game(self.seed);
             self.fresh = false;
         }
         if self.book {
-            if let Some(m) = book_move(&self.pos, &self.legal[..self.legal_len as usize], searcher.rng()) {
+            if let Some(m) = book_move(&s.pos, &s.arena[..self.legal_len as usize], &mut s.rng) {
                 return Some(m);
             }
         }
-        let result = searcher.search(&self.pos, level(self.level), hooks);
+        let result = s.think(level(self.level), hooks);
+        // The search used the arena, where the legal moves were.
+        self.refresh_legal();
         (!result.best.is_none()).then_some(result.best)
     }
 }

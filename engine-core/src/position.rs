@@ -406,6 +406,25 @@ impl Position {
         self.history[self.hist_top.wrapping_sub(back as u8) as usize]
     }
 
+    /// Copy the ring slots above the newest key (the next `out.len()` a
+    /// `make` would write) into `out`.
+    pub(crate) fn history_ahead(&self, out: &mut [u32]) {
+        let mut at = self.hist_top;
+        for key in out {
+            *key = self.history[at as usize];
+            at = at.wrapping_add(1);
+        }
+    }
+
+    /// Put back what [`Position::history_ahead`] copied.
+    pub(crate) fn restore_history_ahead(&mut self, from: &[u32]) {
+        let mut at = self.hist_top;
+        for key in from {
+            self.history[at as usize] = *key;
+            at = at.wrapping_add(1);
+        }
+    }
+
     /// How many positions of the history may repeat the current one: no
     /// further back than the fifty-move clock, the entries pushed, or 127.
     #[inline]

@@ -48,6 +48,10 @@ pub const MAX_PLY: usize = 32;
 /// 4 has reached ply 29 once in 5,598 searches; bench and drive never pass
 /// it.
 pub const DEEPEST_PLY: u8 = 28;
+/// Key-ring slots above the newest key that a search can write: one per
+/// move outstanding, and a node at ply `p` has `p` (a legality test's
+/// make included), while a node at [`DEEPEST_PLY`] makes none.
+pub const RING_AHEAD: usize = DEEPEST_PLY as usize;
 /// Plies of principal variation kept.
 pub const PV_PLIES: usize = 16;
 /// The PV table is triangular: the line found at ply `p` has at most
@@ -175,18 +179,18 @@ pub struct Searcher<S = InPlace> {
     exhausted: u16,
     abort: bool,
     seldepth: u8,
-    rng: Lfsr,
+    pub(crate) rng: Lfsr,
     /// Engine moves played since [`Searcher::new_game`] (saturating).
     moves_played: u8,
     /// Move the search would play if stopped now.
     best: Move,
     /// The position being searched: a copy of the caller's, made by each
     /// search (blank until the first).
-    pos: Position,
+    pub(crate) pos: Position,
     killers: [[Move; 2]; MAX_PLY],
     pv_len: [u8; PV_PLIES],
     pv: [Move; PV_CELLS],
-    arena: [Move; ARENA_SIZE],
+    pub(crate) arena: [Move; ARENA_SIZE],
     tt: Table<S>,
 }
 
@@ -270,18 +274,28 @@ impl Searcher {
 impl<S: Slots> Searcher<S> {
     /// [`Searcher::new`] with the table's slots in `slots`.
     pub fn with_slots(slots: S) -> Searcher<S> {
+        let mut searcher = Searcher::unstarted(slots);
+        searcher.new_game(0);
+        searcher
+    }
+
+    /// A searcher whose table is not yet emptied: [`Searcher::new_game`]
+    /// must come before its first search. A `const`, and (with the
+    /// `fixed-techniques` feature) every byte of it but `slots` zero, so a
+    /// `static` holding one costs the C64's program file nothing.
+    pub const fn unstarted(slots: S) -> Searcher<S> {
         Searcher {
             #[cfg(not(feature = "fixed-techniques"))]
             techniques: Techniques::ALL,
             pos: Position::blank(),
             arena: [Move::NONE; ARENA_SIZE],
-            tt: Table::with_slots(slots),
+            tt: Table::unstarted(slots),
             top: 0,
             killers: [[Move::NONE; 2]; MAX_PLY],
             pv: [Move::NONE; PV_CELLS],
             pv_len: [0; PV_PLIES],
             nodes: 0,
-            budget: 1,
+            budget: 0,
             abort: false,
             seldepth: 0,
             best: Move::NONE,
@@ -333,9 +347,42 @@ impl<S: Slots> Searcher<S> {
         self.exhausted
     }
 
-    /// Search `pos` within `limits` and return the move to play.
+    /// Search `pos` within `limits` and return the move to play: the
+    /// position is copied into the searcher ([`Searcher::position_mut`]),
+    /// then [`Searcher::think`].
     pub fn search<H: SearchHooks>(&mut self, pos: &Position, limits: Limits, hooks: &mut H) -> SearchResult {
         self.pos.clone_from(pos);
+        self.think(limits, hooks)
+    }
+
+    /// The position [`Searcher::think`] searches.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The position [`Searcher::think`] searches, to set up or play moves
+    /// on: a front end that keeps its game here needs no second position
+    /// (1.2 KB on the C64).
+    pub fn position_mut(&mut self) -> &mut Position {
+        &mut self.pos
+    }
+
+    /// Search the searcher's own position within `limits` and return the
+    /// move to play. The position is left exactly as it was, every slot of
+    /// its key ring included: the search's moves write the
+    /// [`RING_AHEAD`] slots above the newest key, and they are put back,
+    /// so a game kept here can still take back [`crate::game::UNDO_DEPTH`]
+    /// plies with its repetition history intact.
+    pub fn think<H: SearchHooks>(&mut self, limits: Limits, hooks: &mut H) -> SearchResult {
+        let mut ahead = [0u32; RING_AHEAD];
+        self.pos.history_ahead(&mut ahead);
+        let result = self.root(limits, hooks);
+        self.pos.restore_history_ahead(&ahead);
+        result
+    }
+
+    /// [`Searcher::think`] but for the key ring.
+    fn root<H: SearchHooks>(&mut self, limits: Limits, hooks: &mut H) -> SearchResult {
         self.nodes = 0;
         self.budget = limits.nodes.max(1);
         self.abort = false;

@@ -127,9 +127,15 @@ pub struct Table<S = InPlace> {
 impl<S: Slots> Table<S> {
     /// An empty table in `slots`, whatever they held.
     pub fn with_slots(slots: S) -> Table<S> {
-        let mut table = Table { slots, generation: 0 };
+        let mut table = Table::unstarted(slots);
         table.clear();
         table
+    }
+
+    /// A table over `slots` as they are, to be [`Table::clear`]ed before
+    /// its first probe (a `const` for the C64's statics).
+    pub const fn unstarted(slots: S) -> Table<S> {
+        Table { slots, generation: 0 }
     }
 
     /// Empty every slot (a new game).

@@ -4,7 +4,7 @@
 use engine_core::game::{move_from, move_to, Game, LogLine, NotLegal, Outcome, Player, TileSet, UNDO_DEPTH};
 use engine_core::piece::*;
 use engine_core::position::MAX_ATTACKERS;
-use engine_core::search::{SearchHooks, Searcher};
+use engine_core::search::SearchHooks;
 use engine_core::{Move, Position, Tile};
 
 /// The tile of a square name, e.g. `t("e4") == 36`.
@@ -347,6 +347,26 @@ fn undo_after_the_ring_has_wrapped_restores_the_whole_position() {
     }
 }
 
+/// The game's position is its searcher's: a search must leave it exactly
+/// as it was, the key ring's slots above the newest key included (the
+/// search's moves write them), or a later undo of 127 plies would find
+/// clobbered history. A searched move before every ply of a 130-ply game,
+/// then the undo.
+#[test]
+fn searches_leave_the_game_position_and_its_history_as_they_were() {
+    let (mut g, positions) = long_game(130);
+    g.set_book(false);
+    let before = format!("{:?}", g.position());
+    let m = g.engine_move(&mut ()).unwrap();
+    assert_eq!(format!("{:?}", g.position()), before, "every byte, the whole ring included");
+    assert!(is_legal(&g, m), "the legal moves are listed again after the search");
+    for ply in (3..130).rev() {
+        g.engine_move(&mut ()).unwrap();
+        assert!(g.undo());
+        assert_eq!(*g.position(), positions[ply], "after a search and undoing ply {} of 130", ply + 1);
+    }
+}
+
 #[test]
 fn log_lines() {
     let mut g = humans("r3k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 30");
@@ -446,11 +466,10 @@ fn is_legal(g: &Game, m: Move) -> bool {
 
 #[test]
 fn engine_move() {
-    let mut searcher = Box::new(Searcher::new());
     // The start position, seed 0: the table's first entry, e2e4, no search.
     let mut g = Game::new();
     let mut hooks = Stopper { calls: 0, stop_after: u32::MAX };
-    let m = g.engine_move(&mut searcher, &mut hooks).unwrap();
+    let m = g.engine_move(&mut hooks).unwrap();
     assert_eq!((move_from(m), move_to(m)), (t("e2"), t("e4")));
     assert_eq!(hooks.calls, 0, "from the book");
     assert_eq!(*g.position(), Position::startpos(), "the move is not played");
@@ -459,24 +478,24 @@ fn engine_move() {
     for level in 1..=4 {
         let mut g = Game::from_fen(fen).unwrap();
         g.set_level(level);
-        let m = g.engine_move(&mut searcher, &mut ()).unwrap();
+        let m = g.engine_move(&mut ()).unwrap();
         assert!(is_legal(&g, m), "level {level}: {m}");
         assert!(g.play(m).is_ok());
     }
     // Mated: no move.
     let mut g = humans("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     assert_eq!(g.outcome(), Outcome::Checkmate);
-    assert_eq!(g.engine_move(&mut searcher, &mut ()), None);
+    assert_eq!(g.engine_move(&mut ()), None);
     // Stopped by the hooks at the first progress call: still a legal move.
     let mut g = Game::from_fen(fen).unwrap();
     g.set_level(4);
     let mut hooks = Stopper { calls: 0, stop_after: 1 };
-    let m = g.engine_move(&mut searcher, &mut hooks).unwrap();
+    let m = g.engine_move(&mut hooks).unwrap();
     assert_eq!(hooks.calls, 1, "the search stopped when told");
     assert!(is_legal(&g, m));
     // A mate in one is found at level 1.
     let mut g = Game::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
-    let m = g.engine_move(&mut searcher, &mut ()).unwrap();
+    let m = g.engine_move(&mut ()).unwrap();
     assert_eq!(g.play(m), Ok(Outcome::Checkmate));
 }
 
@@ -499,10 +518,9 @@ fn settings() {
     assert_eq!((g.player(WHITE), g.player(BLACK), g.level()), (Player::Computer, Player::Human, 4));
     // Without the book the start position is searched (still e2e4 or not,
     // but legal and not from the table: the hooks see progress).
-    let mut searcher = Box::new(Searcher::new());
     g.set_book(false);
     g.set_level(1);
     let mut hooks = Stopper { calls: 0, stop_after: u32::MAX };
-    let m = g.engine_move(&mut searcher, &mut hooks).unwrap();
+    let m = g.engine_move(&mut hooks).unwrap();
     assert!(hooks.calls > 0 && is_legal(&g, m));
 }

@@ -16,7 +16,6 @@
 // game and the drive build have the same call graph below `main`.
 #![allow(unsafe_code)]
 
-use core::mem::MaybeUninit;
 use core::panic::PanicInfo;
 use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 
@@ -24,6 +23,7 @@ use c64::glyphs::screen_code;
 use c64::screen::{colour, ROW_CELLS};
 use c64::Screen;
 use engine_core::tt::{Entry, Slots};
+#[cfg(feature = "drive")]
 use engine_core::Searcher;
 
 // The C64's memory map (mos-hardware's VIC-II and CIA offsets; docs/c64.md).
@@ -112,17 +112,14 @@ impl Slots for UnderIo {
     }
 }
 
-/// The searcher (about 5 KB; its table is at `TABLE`), in `.bss`.
-static mut SEARCHER: MaybeUninit<Searcher<UnderIo>> = MaybeUninit::uninit();
-
-fn searcher() -> &'static mut Searcher<UnderIo> {
+/// Aim the RAM's NMI and IRQ vectors at `RTI`: they are read only while
+/// the table's window has the KERNAL switched out.
+fn aim_vectors() {
     let [low, high] = (addr_of!(RTI) as usize as u16).to_le_bytes();
     for vector in [NMI_VECTOR, IRQ_VECTOR] {
         poke(vector, low); // a write here reaches the RAM under the KERNAL
         poke(vector + 1, high);
     }
-    // SAFETY: called once, single-threaded: the only reference to the static.
-    unsafe { &mut *addr_of_mut!(SEARCHER) }.write(Searcher::with_slots(UnderIo))
 }
 
 /// Text mode: screen `$0400` cleared, mixed case, VIC bank 0, black all round.
@@ -257,7 +254,12 @@ fn drive() -> ! {
     const CIA2_ICR: u16 = 0xDD0D;
     const CIA2_CRA: u16 = 0xDD0E;
     const CIA2_CRB: u16 = 0xDD0F;
-    let searcher = searcher();
+    /// The searcher (about 5 KB; its table is at `TABLE`): all zero, in
+    /// `.bss`; the replay starts each game with `new_game`.
+    static mut SEARCHER: Searcher<UnderIo> = Searcher::unstarted(UnderIo);
+    aim_vectors();
+    // SAFETY: runs once, single-threaded: the only reference to the static.
+    let searcher = unsafe { &mut *addr_of_mut!(SEARCHER) };
     text_mode();
     fill(CIA2_CRA, 2, 0); // both timers stopped
     poke(CIA2_ICR, 0x7F); // no NMIs from them
@@ -336,9 +338,10 @@ mod play {
         })
     }
 
-    /// The user interface and its game (3.7 KB), all zero until `run`
-    /// starts it in place: in `.bss`, and never a temporary.
-    static mut APP: App = App::unstarted();
+    /// The user interface, its game and the game's searcher (about 8.8 KB;
+    /// the table is at `TABLE`), all zero until `run` starts it in place:
+    /// in `.bss`, and never a temporary.
+    static mut APP: App<UnderIo> = App::unstarted(UnderIo);
 
     /// The hi-res bitmap at `$E000`; `attr` (`ink << 4 | paper`) in the matrix.
     struct Bitmap;
@@ -414,7 +417,7 @@ mod play {
 
     /// The game, until the menu's Quit.
     pub(super) fn run() {
-        let searcher = searcher();
+        aim_vectors();
         // SAFETY: runs once, single-threaded: the only reference to the static.
         let app = unsafe { &mut *addr_of_mut!(APP) };
         app.reset();
@@ -425,7 +428,7 @@ mod play {
             // The stack is shallow here: a guard that stopped the last
             // search is laid again for the next.
             plant_canary();
-            if app.step(&mut Bitmap, &mut keys, searcher) == Step::Quit {
+            if app.step(&mut Bitmap, &mut keys) == Step::Quit {
                 return;
             }
         }

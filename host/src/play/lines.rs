@@ -17,7 +17,6 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
 use c64::{App, Input, Key, ScreenBuffer, Step};
-use engine_core::Searcher;
 
 use super::Seeds;
 
@@ -71,13 +70,12 @@ fn print(screen: &ScreenBuffer, out: &mut impl Write) -> io::Result<()> {
 
 /// Run until `quit` or the end of input.
 pub fn run(mut app: App, seeds: Seeds) -> io::Result<()> {
-    let mut searcher = Box::new(Searcher::new());
     let mut screen = ScreenBuffer::new();
     let mut keys = LineKeys { queue: VecDeque::new(), seeds };
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let mut settle = |app: &mut App, keys: &mut LineKeys, screen: &mut ScreenBuffer| loop {
-        match app.step(screen, keys, &mut searcher) {
+    let settle = |app: &mut App, keys: &mut LineKeys, screen: &mut ScreenBuffer| loop {
+        match app.step(screen, keys) {
             Step::Idle => return false,
             Step::Busy => {}
             Step::Quit => return true,

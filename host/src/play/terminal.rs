@@ -24,7 +24,6 @@ use c64::screen::{colour, COLS, ROWS};
 use c64::{App, Input, Key, Screen, ScreenBuffer, Step};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::terminal;
-use engine_core::Searcher;
 
 use super::Seeds;
 
@@ -294,7 +293,6 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool) -> io::Result<()> {
     let mut screen = TermScreen::new(ascii);
     let resized = Rc::new(Cell::new(false));
     let mut keys = TermKeys { seeds, resized: resized.clone(), ended: false };
-    let mut searcher = Box::new(Searcher::new());
     // For the tests: prove the panic hook gives the terminal back.
     let panic_on_key = std::env::var_os("C64CHESS_PLAY_PANIC").is_some();
     loop {
@@ -305,7 +303,7 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool) -> io::Result<()> {
             screen.measure();
             screen.show(false);
         }
-        match app.step(&mut screen, &mut keys, &mut searcher) {
+        match app.step(&mut screen, &mut keys) {
             Step::Quit => break,
             Step::Busy => {}
             Step::Idle => keys.wait(),
