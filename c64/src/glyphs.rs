@@ -228,13 +228,90 @@ const fn cut(art: &Art) -> [[u8; 8]; 9] {
     out
 }
 
+/// A picture's outline: its pixels with a clear neighbour above, below, left
+/// or right (outside the picture counts as clear), so the man's own paper
+/// lines (a collar, an eye) are edged too.
+const fn outline_of(art: &Art) -> Art24 {
+    let mut out = [[false; 24]; 24];
+    let mut y = 0;
+    while y < 24 {
+        let mut x = 0;
+        while x < 24 {
+            let inside = x > 0
+                && y > 0
+                && x < 23
+                && y < 23
+                && ink(art, x - 1, y)
+                && ink(art, x + 1, y)
+                && ink(art, x, y - 1)
+                && ink(art, x, y + 1);
+            out[y][x] = ink(art, x, y) && !inside;
+            x += 1;
+        }
+        y += 1;
+    }
+    out
+}
+
+const fn ink(art: &Art, x: usize, y: usize) -> bool {
+    art[y][x] == b'#'
+}
+
+/// A picture as pixels, for [`outline_of`].
+type Art24 = [[bool; 24]; 24];
+
+/// [`cut`] for a picture of pixels.
+const fn cut_pixels(art: &Art24) -> [[u8; 8]; 9] {
+    let mut out = [[0u8; 8]; 9];
+    let mut part = 0;
+    while part < 9 {
+        let (pr, pc) = (part / 3, part % 3);
+        let mut y = 0;
+        while y < 8 {
+            let mut byte = 0u8;
+            let mut x = 0;
+            while x < 8 {
+                if art[pr * 8 + y][pc * 8 + x] {
+                    byte |= 0x80 >> x;
+                }
+                x += 1;
+            }
+            out[part][y] = byte;
+            y += 1;
+        }
+        part += 1;
+    }
+    out
+}
+
+const fn build_outlines() -> [[u8; 8]; 54] {
+    let mut font = [[0u8; 8]; 54];
+    let mut kind = 0;
+    while kind < 6 {
+        let cells = cut_pixels(&outline_of(ARTS[kind]));
+        let mut part = 0;
+        while part < 9 {
+            font[kind * 9 + part] = cells[part];
+            part += 1;
+        }
+        kind += 1;
+    }
+    font
+}
+
+/// The six pictures, pawn to king.
+const ARTS: [&Art; 6] = [&PAWN_ART, &KNIGHT_ART, &BISHOP_ART, &ROOK_ART, &QUEEN_ART, &KING_ART];
+
+/// The men's cells in outline (the C64 draws White's men so: `crate::charset`),
+/// in the order of [`CUSTOM_FONT`]'s from [`PIECE_BASE`].
+pub static OUTLINE_FONT: [[u8; 8]; 54] = build_outlines();
+
 const fn build_font() -> [[u8; 8]; CUSTOM_COUNT] {
     let mut font = [[0u8; 8]; CUSTOM_COUNT];
     font[(SOLID - CUSTOM_FIRST) as usize] = [0xFF; 8];
-    let arts: [&Art; 6] = [&PAWN_ART, &KNIGHT_ART, &BISHOP_ART, &ROOK_ART, &QUEEN_ART, &KING_ART];
     let mut kind = 0;
     while kind < 6 {
-        let cells = cut(arts[kind]);
+        let cells = cut(ARTS[kind]);
         let first = (PIECE_GLYPH[kind + 1] - CUSTOM_FIRST) as usize;
         let mut part = 0;
         while part < 9 {

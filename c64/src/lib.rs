@@ -9,7 +9,9 @@
 //! |---|---|
 //! | [`screen`] | the 40 × 25 cell grid, the [`Screen`] trait, colours, [`ScreenBuffer`] |
 //! | [`glyphs`] | the character set: ASCII text and the 24 × 24 piece pictures |
+//! | [`charset`] | the C64's character screen: a cell's screen code and colour, the RAM character set |
 //! | [`input`] | [`Key`], the [`Input`] trait, PETSCII / ASCII mappings, [`Joystick`] |
+//! | [`keyboard`] | [`keyboard::Keyboard`]: the C64's key matrix to PETSCII, without the KERNAL |
 //! | [`layout`] | where everything sits and in which colour |
 //! | [`app`] | [`App`]: the game flow, menus, overlays, the computer's turn |
 //! | [`text`] | digits without a divide |
@@ -22,9 +24,11 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod charset;
 pub mod drive;
 pub mod glyphs;
 pub mod input;
+pub mod keyboard;
 pub mod layout;
 pub mod screen;
 pub mod text;

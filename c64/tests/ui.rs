@@ -132,6 +132,7 @@ impl Session {
     }
 
     fn snapshot(&self, name: &str, what: &str) {
+        self.c64_shows_every_cell_exactly(name);
         let mut text = format!("# {name}: {what}\n");
         self.screen().write_snapshot(&mut text).unwrap();
         let path = format!("{}/tests/snapshots/{name}.txt", env!("CARGO_MANIFEST_DIR"));
@@ -149,6 +150,31 @@ impl Session {
                 }
             }
             panic!("snapshot {name} differs:\n{diff}");
+        }
+    }
+}
+
+impl Session {
+    /// The C64's character screen shows each cell of this screen as the UI
+    /// drew it, pixel for pixel, White's men in outline (`c64::charset`):
+    /// checked at every snapshot.
+    fn c64_shows_every_cell_exactly(&self, name: &str) {
+        // A stand-in for the ROM's characters: blank space, every other
+        // screen code its own non-blank pattern.
+        let rom = |code: u8| {
+            let mut x = (code as u32).wrapping_mul(2_654_435_761) | 1;
+            [0u8; 8].map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                if code == 32 { 0 } else { x as u8 | 0x10 }
+            })
+        };
+        for row in 0..25 {
+            for col in 0..40 {
+                let (glyph, attr) = (self.screen().glyph(col, row), self.screen().attr(col, row));
+                assert!(c64::charset::faithful(glyph, attr, rom), "{name}: cell ({col}, {row}), glyph {glyph}, attr {attr:02x}");
+            }
         }
     }
 }

@@ -6,14 +6,18 @@
 #![no_std]
 #![no_main]
 // The crate's one file with unsafe code, as it touches hardware: volatile I/O,
-// fixed RAM, two statics, the linker's symbols, the reset. Each block says why.
+// fixed RAM, one static a build, the linker's symbols, the reset. Each block
+// says why.
 //
-// No call leaves Rust while the program runs, but the reset at the very end:
-// llvm-mos must treat a function that can reach an external or indirect call
-// as reentrant (it could call back into `main`), which moves its locals from
-// a static frame to the slow soft stack. So the keys come from the KERNAL's
-// buffer in RAM, not from GETIN, and only `main` makes the reset's jump: the
-// game and the drive build have the same call graph below `main`.
+// The KERNAL is switched out from the start (`kernal_out`): its RAM holds
+// the soft stack and the game's screen, and a few bytes of 6502 code here
+// keep its jiffy clock. No call leaves Rust while the program runs, but the
+// reset at the very end: llvm-mos must treat a function that can reach an
+// external or indirect call as reentrant (it could call back into `main`),
+// which moves its locals from a static frame to the slow soft stack. So the
+// game scans the keyboard matrix itself (`c64::keyboard`), and only `main`
+// makes the reset's jump: the game and the drive build have the same call
+// graph below `main`.
 #![allow(unsafe_code)]
 
 use core::panic::PanicInfo;
@@ -27,7 +31,8 @@ use engine_core::tt::{Entry, Slots};
 use engine_core::Searcher;
 
 // The C64's memory map (mos-hardware's VIC-II and CIA offsets; docs/c64.md).
-/// The jiffy clock, 24 bits, most significant byte first.
+/// The jiffy clock, 24 bits, most significant byte first: where the KERNAL
+/// keeps it, counted by `JIFFY_IRQ` once the KERNAL is switched out.
 const JIFFY: u16 = 0x00A0;
 /// The 6502's stack, page 1: it grows down from `$01FF`.
 const HARD_STACK: u16 = 0x0100;
@@ -42,7 +47,7 @@ const VIC_BACKGROUND: u16 = 0xD021;
 /// VICE's debug cartridge: a write exits (a real C64: an unused SID mirror).
 const DEBUG_CART: u16 = 0xD7FF;
 const COLOUR_RAM: u16 = 0xD800;
-const CIA1_ICR: u16 = 0xDC0D; // CIA 1's interrupt control: the KERNAL's 60 Hz
+const CIA1_ICR: u16 = 0xDC0D; // CIA 1's interrupt control: the 60 Hz timer
 /// CIA 2 port A: bits 0-1 pick the VIC's 16 KB bank (inverted).
 const CIA2_PORT_A: u16 = 0xDD00;
 const CPU_PORT: u16 = 0x0001; // bits 0-2: what the CPU sees at $A000-$FFFF
@@ -52,8 +57,6 @@ const TABLE: u16 = 0xD000;
 /// switched out they are read from the RAM beneath it.
 const NMI_VECTOR: u16 = 0xFFFA;
 const IRQ_VECTOR: u16 = 0xFFFE;
-/// The KERNAL's SHIFT + C= switch (`MODE`): `$80` locks the character set.
-const CHARSET_LOCK: u16 = 0x0291;
 
 fn peek(addr: u16) -> u8 {
     // SAFETY: only the addresses named in this file (I/O, ROM, screen RAM), never Rust's.
@@ -69,9 +72,9 @@ fn fill(addr: u16, len: u16, value: u8) {
     (0..len).for_each(|offset| poke(addr + offset, value));
 }
 
-/// Run `f` with CIA 1's interrupt masked: the KERNAL's 60 Hz handler (clock,
-/// keyboard scan) does not run meanwhile. rust-mos has no `asm!` for `SEI`;
-/// an interrupt falling due is taken when the mask is set again.
+/// Run `f` with CIA 1's interrupt masked: the 60 Hz handler (`JIFFY_IRQ`)
+/// does not run meanwhile. rust-mos has no `asm!` for `SEI`; an interrupt
+/// falling due is taken when the mask is set again.
 fn masked<T>(f: impl FnOnce() -> T) -> T {
     poke(CIA1_ICR, 0x7F);
     let value = f();
@@ -79,8 +82,8 @@ fn masked<T>(f: impl FnOnce() -> T) -> T {
     value
 }
 
-/// Run `f` with the CPU port ANDed with `keep`, CIA 1 masked (the KERNAL's
-/// handler needs its ROM and I/O).
+/// Run `f` with the CPU port ANDed with `keep`, CIA 1 masked (the 60 Hz
+/// handler acknowledges CIA 1 through the I/O area).
 fn banked<T>(keep: u8, f: impl FnOnce() -> T) -> T {
     masked(|| {
         let port = peek(CPU_PORT);
@@ -93,9 +96,24 @@ fn banked<T>(keep: u8, f: impl FnOnce() -> T) -> T {
 
 /// The table's slots at `TABLE`, reached with all RAM switched in (bits 0-1 clear).
 struct UnderIo;
-/// An `rti` for an NMI (RESTORE) or an IRQ while all RAM is in: `searcher`
-/// aims both RAM vectors here.
+/// An `rti`, for an NMI (RESTORE): the RAM's NMI vector points here.
 static RTI: u8 = 0x40;
+/// The 60 Hz interrupt (CIA 1's timer A, as the KERNAL set it up) once the
+/// KERNAL is switched out: 6502 code that counts the jiffy clock at
+/// `$A0-$A2` as the KERNAL did and acknowledges CIA 1; A is saved, X and Y
+/// are not touched. The RAM's IRQ vector points here. 4 bytes of the 6502's
+/// stack (the CPU's 3 and A).
+static JIFFY_IRQ: [u8; 16] = [
+    0x48, // pha
+    0xE6, 0xA2, // inc $a2
+    0xD0, 0x06, // bne done
+    0xE6, 0xA1, // inc $a1
+    0xD0, 0x02, // bne done
+    0xE6, 0xA0, // inc $a0
+    0xAD, 0x0D, 0xDC, // done: lda $dc0d
+    0x68, // pla
+    0x40, // rti
+];
 fn slot(index: u16) -> *mut Entry {
     (TABLE + (index << 3)) as usize as *mut Entry
 }
@@ -112,14 +130,19 @@ impl Slots for UnderIo {
     }
 }
 
-/// Aim the RAM's NMI and IRQ vectors at `RTI`: they are read only while
-/// the table's window has the KERNAL switched out.
-fn aim_vectors() {
-    let [low, high] = (addr_of!(RTI) as usize as u16).to_le_bytes();
-    for vector in [NMI_VECTOR, IRQ_VECTOR] {
+/// Switch the KERNAL out for good (RAM at `$A000-$BFFF` and `$E000-$FFFF`,
+/// I/O at `$D000`), its 60 Hz interrupt kept by `JIFFY_IRQ`: the soft stack
+/// and the game's screen are in the RAM under it. Before anything uses the
+/// soft stack.
+fn kernal_out() {
+    poke(CIA1_ICR, 0x7F); // no interrupt while the vectors change
+    for (vector, target) in [(NMI_VECTOR, addr_of!(RTI)), (IRQ_VECTOR, addr_of!(JIFFY_IRQ) as *const u8)] {
+        let [low, high] = (target as usize as u16).to_le_bytes();
         poke(vector, low); // a write here reaches the RAM under the KERNAL
         poke(vector + 1, high);
     }
+    poke(CPU_PORT, peek(CPU_PORT) & !7 | 5);
+    poke(CIA1_ICR, 0x81); // timer A's interrupt: now `JIFFY_IRQ`
 }
 
 /// Text mode: screen `$0400` cleared, mixed case, VIC bank 0, black all round.
@@ -129,17 +152,16 @@ fn text_mode() {
     poke(VIC_MEMORY, 0x17);
     poke(VIC_BORDER, colour::BLACK);
     poke(VIC_BACKGROUND, colour::BLACK);
-    poke(CHARSET_LOCK, 0x80);
     fill(TEXT, 1000, b' ');
 }
 
 /// The stack guard's canary: the lowest `CANARY_ZONE` bytes of page 1 are
 /// what the 6502's stack has left when the search reaches them. The search
-/// is proved to need at most 250 bytes (docs/c64.md, "The stacks"); the
+/// is proved to need at most 241 bytes (docs/c64.md, "The stacks"); the
 /// guard is for what that model could miss. One node of search adds at
 /// most one call of the recursion and `quiesce_first` (a 2-byte return
 /// address and up to 4 saved registers each), the deepest leaf path below
-/// it and the KERNAL's interrupt: 58 bytes, checked by `tools/c64-check
+/// it and the interrupts (`JIFFY_IRQ` and an NMI): 49 bytes, checked by `tools/c64-check
 /// --size` against the zone, so a guard asked at every node stops the
 /// search before the stack can wrap.
 const CANARY_ZONE: u16 = 96;
@@ -176,6 +198,7 @@ impl Screen for Text {
 }
 
 /// The jiffy clock, read until two readings agree (an interrupt may tick it).
+#[cfg(feature = "drive")]
 fn jiffies() -> u32 {
     loop {
         let first = [peek(JIFFY), peek(JIFFY + 1), peek(JIFFY + 2)];
@@ -232,11 +255,13 @@ fn panic(_: &PanicInfo) -> ! {
 #[no_mangle]
 extern "C" fn main() -> i16 {
     plant_canary();
+    kernal_out();
     #[cfg(feature = "drive")]
     drive();
     #[cfg(not(feature = "drive"))]
     {
         play::run();
+        play::leave();
         // The menu's Quit. The SDK's exit would spin forever: reset, back to
         // BASIC. Here, not in `run`: an indirect call makes its caller
         // reentrant (the note at the top), and `main` is that anyway.
@@ -257,7 +282,6 @@ fn drive() -> ! {
     /// The searcher (about 5 KB; its table is at `TABLE`): all zero, in
     /// `.bss`; the replay starts each game with `new_game`.
     static mut SEARCHER: Searcher<UnderIo> = Searcher::unstarted(UnderIo);
-    aim_vectors();
     // SAFETY: runs once, single-threaded: the only reference to the static.
     let searcher = unsafe { &mut *addr_of_mut!(SEARCHER) };
     text_mode();
@@ -284,130 +308,151 @@ fn drive() -> ! {
 #[cfg(feature = "drive")]
 const SOFT_STACK_PATTERN: u8 = 0xE5;
 
-/// The free area between the last static (`__heap_start`) and the soft
-/// stack's top (`__stack`), less 64 bytes for what `main` and `drive` keep
-/// there: the soft stack grows down into it.
+/// The soft stack's area under the KERNAL (`__soft_stack_floor` up to its
+/// top, `__stack`, both from the link script), less 64 bytes at the top
+/// for what is there before the replay.
 #[cfg(feature = "drive")]
 fn soft_stack_area() -> (u16, u16) {
     extern "C" {
-        static __heap_start: u8;
+        static __soft_stack_floor: u8;
         static __stack: u8;
     }
     // Only the symbols' addresses are taken (set by the link script): safe.
-    let (free, top) = (addr_of!(__heap_start) as usize as u16, addr_of!(__stack) as usize as u16);
-    (free, top - 64)
+    let (floor, top) = (addr_of!(__soft_stack_floor) as usize as u16, addr_of!(__stack) as usize as u16);
+    (floor, top - 64)
 }
 
-/// The game: the bitmap screen, the keys, the loop over `App::step`.
+/// The game: the character screen, the keys, the loop over `App::step`.
 #[cfg(not(feature = "drive"))]
 mod play {
     use super::*;
-    use c64::glyphs::{CUSTOM_FIRST, CUSTOM_FONT};
-    use c64::screen::ROW_BITMAP;
+    use c64::charset::{cell, pattern, CODES, FILLED};
+    use c64::keyboard::Keyboard;
     use c64::{App, Input, Joystick, Key, Mode, Step};
 
-    /// Glyphs 32..=126 from the character ROM, in the text screen's idle RAM.
-    const FONT: u16 = 0x0400;
-    const MATRIX: u16 = 0xCC00;
+    /// The screen matrix and the character set, in VIC bank 3 under the
+    /// KERNAL's ROM (which the game switches out); the soft stack grows
+    /// down from `$F400` below them (c64/game.ld).
+    const SCREEN: u16 = 0xF400;
+    const CHARSET: u16 = 0xF800;
     const VIC_CONTROL_X: u16 = 0xD016;
+    /// The lower/upper-case set in the character ROM (CPU port bit 2 clear).
     const CHAR_ROM: u16 = 0xD800;
-    /// CIA 1 port A: keyboard columns out, joystick 2 in.
+    /// CIA 1: port A (keyboard columns out, joystick 2 in), port B (rows in).
     const CIA1_PORT_A: u16 = 0xDC00;
-    const BITMAP: u16 = 0xE000;
+    const CIA1_PORT_B: u16 = 0xDC01;
 
-    /// The KERNAL's keyboard buffer: its length, and its ten PETSCII codes.
-    const KEY_COUNT: u16 = 0x00C6;
-    const KEY_BUFFER: u16 = 0x0277;
-    const KEY_BUFFER_LEN: u8 = 10;
-
-    /// The next key (PETSCII) from the KERNAL's keyboard buffer, 0 if none:
-    /// what GETIN does for the keyboard (the first code out, the rest moved
-    /// down), in Rust, with the interrupt that fills the buffer masked.
-    fn next_key() -> u8 {
-        masked(|| {
-            let count = peek(KEY_COUNT).min(KEY_BUFFER_LEN);
-            if count == 0 {
-                return 0;
-            }
-            let key = peek(KEY_BUFFER);
-            for i in 1..count as u16 {
-                poke(KEY_BUFFER + i - 1, peek(KEY_BUFFER + i));
-            }
-            poke(KEY_COUNT, count - 1);
-            key
-        })
-    }
-
-    /// The user interface, its game and the game's searcher (about 8.8 KB;
+    /// The user interface, its game and the game's searcher (about 6.6 KB;
     /// the table is at `TABLE`), all zero until `run` starts it in place:
     /// in `.bss`, and never a temporary.
     static mut APP: App<UnderIo> = App::unstarted(UnderIo);
 
-    /// The hi-res bitmap at `$E000`; `attr` (`ink << 4 | paper`) in the matrix.
-    struct Bitmap;
+    /// The character screen: a cell is a screen code at `SCREEN` and its
+    /// colour in the colour RAM (`c64::charset`).
+    struct Chars;
 
-    impl Screen for Bitmap {
+    impl Screen for Chars {
         #[inline(never)]
         fn put(&mut self, col: u8, row: u8, glyph: u8, attr: u8) {
             if col >= 40 || row >= 25 {
                 return;
             }
-            poke(MATRIX + ROW_CELLS[row as usize] + col as u16, attr);
-            let at = BITMAP + ROW_BITMAP[row as usize] + ((col as u16) << 3);
-            if let 32..=126 = glyph {
-                let from = FONT + ((glyph as u16 - 32) << 3);
-                (0..8).for_each(|offset| poke(at + offset, peek(from + offset)));
-            } else {
-                // The crate's own glyphs; anything else is blank.
-                let pixels = CUSTOM_FONT.get(glyph.wrapping_sub(CUSTOM_FIRST) as usize);
-                for (offset, &byte) in (0..8).zip(pixels.unwrap_or(&[0; 8])) {
-                    poke(at + offset, byte);
-                }
-            }
+            let at = ROW_CELLS[row as usize] + col as u16;
+            let c = cell(glyph, attr);
+            poke(SCREEN + at, c.code);
+            poke(COLOUR_RAM + at, c.colour);
         }
     }
 
-    /// The font, a blank screen, then the bitmap display (docs/ui.md).
+    /// The ROM's character with screen code `code`, read while `banked(!4)`
+    /// shows the character ROM.
+    fn rom(code: u8) -> [u8; 8] {
+        let from = CHAR_ROM + ((code as u16) << 3);
+        let mut bytes = [0; 8];
+        for (offset, byte) in (0..8).zip(&mut bytes) {
+            *byte = peek(from + offset);
+        }
+        bytes
+    }
+
+    /// The character set built, a black screen, then the character display
+    /// (docs/ui.md).
+    #[inline(never)]
     fn start() {
         poke(VIC_CONTROL, 0x0B); // display off while it is set up
+        // Port bit 2 clear: the character ROM in place of the I/O area, RAM
+        // at $E000-$FFFF still.
         banked(!4, || {
-            // Port bit 2 clear: the character ROM in place of the I/O area.
-            for glyph in 32..=126 {
-                let from = CHAR_ROM + ((screen_code(glyph) as u16) << 3);
-                let to = FONT + ((glyph as u16 - 32) << 3);
-                (0..8).for_each(|offset| poke(to + offset, peek(from + offset)));
+            for code in 0..CODES {
+                let at = CHARSET + ((code as u16) << 3);
+                for (offset, byte) in (0..8).zip(pattern(code, rom)) {
+                    poke(at + offset, byte);
+                }
             }
         });
-        fill(BITMAP, 8000, 0);
-        fill(MATRIX, 1000, 0);
+        fill(SCREEN, 1000, FILLED);
+        fill(COLOUR_RAM, 1000, colour::BLACK);
         poke(CIA2_PORT_A, peek(CIA2_PORT_A) & !3); // bank 3: $C000-$FFFF
         poke(VIC_BORDER, colour::BLACK);
         poke(VIC_BACKGROUND, colour::BLACK);
-        poke(CHARSET_LOCK, 0x80);
-        poke(VIC_MEMORY, 0x38); // matrix $CC00, bitmap $E000
+        poke(VIC_MEMORY, 0xDE); // screen $F400, characters $F800
         poke(VIC_CONTROL_X, 0xC8); // 40 columns, no multicolour
-        poke(VIC_CONTROL, 0x3B); // hi-res bitmap, display on, 25 rows
+        poke(VIC_CONTROL, 0x1B); // text, display on, 25 rows
     }
 
-    /// The keyboard (the KERNAL's buffer), joystick port 2, the stack guard.
+    /// The KERNAL back, for the reset that the menu's Quit makes.
+    pub(super) fn leave() {
+        poke(CPU_PORT, peek(CPU_PORT) | 7);
+    }
+
+    /// The keyboard matrix and joystick port 2, both read from CIA 1; the
+    /// stack guard.
     struct Keys {
+        keyboard: Keyboard,
         joystick: Joystick,
         /// The promotion chooser is open: only there does `Q` pass (a queen).
         chooser: bool,
+        /// The jiffy clock's low byte at the last keyboard scan.
+        scanned: u8,
+    }
+
+    impl Keys {
+        /// The matrix, a column at a time (a 0 bit: that row's key down),
+        /// the columns left unselected after.
+        fn columns() -> [u8; 8] {
+            let columns = [0u8, 1, 2, 3, 4, 5, 6, 7].map(|c| {
+                poke(CIA1_PORT_A, !(1 << c));
+                peek(CIA1_PORT_B)
+            });
+            poke(CIA1_PORT_A, 0xFF);
+            columns
+        }
     }
 
     impl Input for Keys {
         fn poll(&mut self) -> Option<Key> {
-            match Key::from_petscii(next_key()) {
+            // No column selected: port A reads joystick 2 alone.
+            let stick = peek(CIA1_PORT_A);
+            if let Some(key) = self.joystick.sample(stick) {
+                return Some(key);
+            }
+            // A held stick pulls column lines low, which would read as keys;
+            // and the keyboard is scanned at most once a jiffy, so key repeat
+            // keeps the KERNAL's pace.
+            let now = peek(JIFFY + 2);
+            if stick & 0x1F != 0x1F || now == self.scanned {
+                return None;
+            }
+            self.scanned = now;
+            match Key::from_petscii(self.keyboard.scan(&Keys::columns())) {
                 Some(Key::Char(b'q')) if !self.chooser => Some(Key::Other(b'q')),
-                Some(key) => Some(key),
-                None => self.joystick.sample(peek(CIA1_PORT_A)),
+                key => key,
             }
         }
 
         /// The jiffy clock's low byte, never 0 (0 is the deterministic game).
         fn seed(&mut self) -> u8 {
-            jiffies() as u8 | 1
+            peek(JIFFY + 2) | 1
         }
 
         fn stack_ok(&mut self) -> bool {
@@ -417,18 +462,17 @@ mod play {
 
     /// The game, until the menu's Quit.
     pub(super) fn run() {
-        aim_vectors();
         // SAFETY: runs once, single-threaded: the only reference to the static.
         let app = unsafe { &mut *addr_of_mut!(APP) };
         app.reset();
         start();
-        let mut keys = Keys { joystick: Joystick::new(), chooser: false };
+        let mut keys = Keys { keyboard: Keyboard::new(), joystick: Joystick::new(), chooser: false, scanned: 0 };
         loop {
             keys.chooser = app.mode() == Mode::Promotion;
             // The stack is shallow here: a guard that stopped the last
             // search is laid again for the next.
             plant_canary();
-            if app.step(&mut Bitmap, &mut keys) == Step::Quit {
+            if app.step(&mut Chars, &mut keys) == Step::Quit {
                 return;
             }
         }
