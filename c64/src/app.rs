@@ -31,8 +31,8 @@
 use engine_core::game::{move_from, move_to, Game, LogLine, NotLegal, Outcome, Player, TileSet};
 use engine_core::piece::{color, kind, BISHOP, BLACK, KING, KNIGHT, QUEEN, ROOK, WHITE};
 use engine_core::position::MAX_ATTACKERS;
-use engine_core::search::SearchHooks;
-use engine_core::tt::{InPlace, Slots};
+use engine_core::game::SearcherHome;
+use engine_core::search::{SearchHooks, Searcher};
 use engine_core::{Move, Tile};
 
 use crate::glyphs::{CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW, PIECE_GLYPH};
@@ -142,8 +142,8 @@ const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
 const PROMOTION_NAMES: [&[u8]; 4] = [b"Queen", b"Rook", b"Bishop", b"Knight"];
 
 /// The whole user interface: the game and everything about how it is shown.
-pub struct App<T = InPlace> {
-    game: Game<T>,
+pub struct App<H = Searcher> {
+    game: Game<H>,
     mode: Mode,
     /// The cursor's tile.
     cursor: Tile,
@@ -180,26 +180,26 @@ pub struct App<T = InPlace> {
     last: [Tile; 2],
 }
 
-impl<T: Slots> App<T> {
+impl<H: SearcherHome> App<H> {
     /// The interface for `game`, with its players and level as set. The
     /// first step seeds the game from [`Input::seed`] (unless
     /// [`App::keep_seed`]). The board is flipped when Black is the only human.
-    pub fn new(game: Game<T>) -> App<T> {
+    pub fn new(game: Game<H>) -> App<H> {
         let mut app = App::around(game);
         app.restart();
         app
     }
 
-    /// Nothing set up, and on the C64 every byte but `slots` zero: the
-    /// value of the interface in a `static`, which costs the C64's program
-    /// file nothing, until [`App::reset`] starts it in place (an `App`
-    /// built by value is a 9 KB frame there).
-    pub const fn unstarted(slots: T) -> App<T> {
-        App::around(Game::unstarted(slots))
+    /// Nothing set up, the game's searcher in `home` as it is (on the C64
+    /// every byte zero): the value of the interface in a `static`, which
+    /// costs the C64's program file nothing, until [`App::reset`] starts it
+    /// in place (an `App` built by value is a large frame there).
+    pub const fn unstarted(home: H) -> App<H> {
+        App::around(Game::unstarted(home))
     }
 
     /// `game` in an interface with nothing else set up.
-    const fn around(game: Game<T>) -> App<T> {
+    const fn around(game: Game<H>) -> App<H> {
         App {
             game,
             mode: Mode::Board,
@@ -267,7 +267,7 @@ impl<T: Slots> App<T> {
     }
 
     /// The game (read-only).
-    pub fn game(&self) -> &Game<T> {
+    pub fn game(&self) -> &Game<H> {
         &self.game
     }
 

@@ -15,7 +15,7 @@ use c64::{App, Input, Key, Message, Mode, Screen, ScreenBuffer, Step};
 use engine_core::game::{Game, Outcome, Player};
 use engine_core::piece::{BLACK, WHITE};
 use engine_core::tt::InPlace;
-use engine_core::Position;
+use engine_core::{Position, Searcher};
 
 /// Keys from a queue.
 #[derive(Default)]
@@ -202,7 +202,7 @@ fn start_position() {
 /// screen, and `reset` brings back the same game and text from any state.
 #[test]
 fn reset_in_place_is_a_new_game() {
-    let mut app = App::unstarted(InPlace::new());
+    let mut app = App::unstarted(Searcher::unstarted(InPlace::new()));
     app.reset();
     let mut s =
         Session { app, screen: Counting::default(), keys: Keys::default() };

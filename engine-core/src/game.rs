@@ -154,9 +154,32 @@ struct Played {
 
 const NO_PLAY: Played = Played { mv: Move::NONE, undo: Undo { captured: 0, ep: 0, castle: 0, halfmove: 0 }, piece: 0, outcome: Outcome::Normal };
 
-/// A game: the engine's searcher, whose position is the game's, the undo
-/// ring, the players and the engine's settings. The C64 keeps one (its
-/// table's slots `S` outside it).
+/// Where a [`Game`] keeps its searcher: inside it (a [`Searcher`] is its
+/// own home: the host), or elsewhere through a handle (the C64 keeps it in
+/// the RAM under its KERNAL, apart from the rest of the game).
+pub trait SearcherHome {
+    /// Where the searcher's table keeps its slots.
+    type Slots: Slots;
+    /// The searcher.
+    fn get(&self) -> &Searcher<Self::Slots>;
+    /// The searcher, to change.
+    fn get_mut(&mut self) -> &mut Searcher<Self::Slots>;
+}
+
+impl<S: Slots> SearcherHome for Searcher<S> {
+    type Slots = S;
+    #[inline(always)]
+    fn get(&self) -> &Searcher<S> {
+        self
+    }
+    #[inline(always)]
+    fn get_mut(&mut self) -> &mut Searcher<S> {
+        self
+    }
+}
+
+/// A game: the engine's searcher (in `H`), whose position is the game's,
+/// the undo ring, the players and the engine's settings. The C64 keeps one.
 ///
 /// One position and one move list serve the game and the search: the
 /// position is the searcher's ([`Searcher::think`] leaves it as it found
@@ -164,8 +187,8 @@ const NO_PLAY: Played = Played { mv: Move::NONE, undo: Undo { captured: 0, ep: 0
 /// arena, which a search overwrites, so [`Game::engine_move`] lists them
 /// again before it returns. Outside `engine_move` they are always those of
 /// the position on the board.
-pub struct Game<S = InPlace> {
-    searcher: Searcher<S>,
+pub struct Game<H = Searcher> {
+    home: H,
     legal_len: u8,
     ring: [Played; UNDO_SLOTS],
     /// Plies that can be undone (0..=UNDO_DEPTH).
@@ -198,28 +221,30 @@ impl Game {
     /// A game from a FEN position (players and settings as [`Game::new`]).
     pub fn from_fen(fen: &str) -> Result<Game, FenError> {
         let mut game = Game::new();
-        game.searcher.pos.set_fen(fen)?;
+        game.home.pos.set_fen(fen)?;
         game.position_set();
         Ok(game)
     }
 }
 
-impl<S: Slots> Game<S> {
+impl<S: Slots> Game<Searcher<S>> {
     /// [`Game::new`] with the table's slots in `slots`.
-    pub fn with_slots(slots: S) -> Game<S> {
-        let mut game = Game::unstarted(slots);
+    pub fn with_slots(slots: S) -> Game<Searcher<S>> {
+        let mut game = Game::unstarted(Searcher::unstarted(slots));
         game.reset();
         game
     }
+}
 
-    /// Nothing set up, and (on the C64, whose searcher has the
-    /// `fixed-techniques` layout) every byte but `slots` zero: the value
-    /// of a game in a `static`, which costs the C64's program file nothing,
-    /// until [`Game::reset`] makes it a new game in place (a `Game` built
-    /// by value is a 9 KB frame there). It has no legal moves.
-    pub const fn unstarted(slots: S) -> Game<S> {
+impl<H: SearcherHome> Game<H> {
+    /// Nothing set up, the searcher in `home` as it is (on the C64 every
+    /// byte of the game zero): the value of a game in a `static`, which
+    /// costs the C64's program file nothing, until [`Game::reset`] makes it
+    /// a new game in place (a `Game` built by value is a large frame
+    /// there). It has no legal moves.
+    pub const fn unstarted(home: H) -> Game<H> {
         Game {
-            searcher: Searcher::unstarted(slots),
+            home,
             legal_len: 0,
             ring: [NO_PLAY; UNDO_SLOTS],
             undoable: 0,
@@ -245,7 +270,7 @@ impl<S: Slots> Game<S> {
 
     /// Start again from the start position, keeping players and settings.
     pub fn new_game(&mut self) {
-        self.searcher.pos.set_start();
+        self.pos_mut().set_start();
         self.position_set();
     }
 
@@ -259,27 +284,35 @@ impl<S: Slots> Game<S> {
     }
 
     fn refresh_legal(&mut self) {
-        let s = &mut self.searcher;
+        let s = self.home.get_mut();
         self.legal_len = s.pos.legal_moves(&mut s.arena[..MAX_MOVES]) as u8;
     }
 
     fn legal(&self) -> &[Move] {
-        &self.searcher.arena[..self.legal_len as usize]
+        &self.home.get().arena[..self.legal_len as usize]
     }
 
     /// The current position (read-only: for display and for tests).
     pub fn position(&self) -> &Position {
-        &self.searcher.pos
+        &self.home.get().pos
+    }
+
+    fn pos(&self) -> &Position {
+        &self.home.get().pos
+    }
+
+    fn pos_mut(&mut self) -> &mut Position {
+        &mut self.home.get_mut().pos
     }
 
     /// The piece byte on `tile` (0 = empty).
     pub fn piece_at(&self, tile: Tile) -> Piece {
-        self.searcher.pos.at(from_tile(tile))
+        self.pos().at(from_tile(tile))
     }
 
     /// Whose turn it is.
     pub fn side_to_move(&self) -> Color {
-        self.searcher.pos.side_to_move()
+        self.pos().side_to_move()
     }
 
     /// Who plays `side`.
@@ -350,8 +383,8 @@ impl<S: Slots> Game<S> {
         if !self.legal().contains(&m) {
             return Err(NotLegal);
         }
-        let piece = self.searcher.pos.at(m.from);
-        let undo = self.searcher.pos.make(m);
+        let piece = self.pos().at(m.from);
+        let undo = self.pos_mut().make(m);
         self.refresh_legal();
         let outcome = self.outcome();
         self.ring[self.next as usize] = Played { mv: m, undo, piece, outcome };
@@ -363,13 +396,13 @@ impl<S: Slots> Game<S> {
 
     /// The outcome of the position on the board.
     pub fn outcome(&self) -> Outcome {
-        let in_check = self.searcher.pos.in_check();
+        let in_check = self.pos().in_check();
         if self.legal_len == 0 {
             return if in_check { Outcome::Checkmate } else { Outcome::Stalemate };
         }
-        if self.searcher.pos.halfmove_clock() >= 100 {
+        if self.pos().halfmove_clock() >= 100 {
             Outcome::FiftyMove
-        } else if self.searcher.pos.repetitions() >= 2 {
+        } else if self.pos().repetitions() >= 2 {
             Outcome::Threefold
         } else if self.insufficient_material() {
             Outcome::Insufficient
@@ -420,7 +453,7 @@ impl<S: Slots> Game<S> {
         }
         self.next = (self.next + UNDO_SLOTS as u8 - 1) % UNDO_SLOTS as u8;
         let p = self.ring[self.next as usize];
-        self.searcher.pos.unmake(p.mv, p.undo);
+        self.pos_mut().unmake(p.mv, p.undo);
         self.undoable -= 1;
         self.redoable += 1;
         true
@@ -431,7 +464,7 @@ impl<S: Slots> Game<S> {
             return false;
         }
         let p = self.ring[self.next as usize];
-        self.searcher.pos.make(p.mv);
+        self.pos_mut().make(p.mv);
         self.next = (self.next + 1) % UNDO_SLOTS as u8;
         self.undoable += 1;
         self.redoable -= 1;
@@ -490,7 +523,7 @@ impl<S: Slots> Game<S> {
         for tile in 0..64u8 {
             let sq = from_tile(tile);
             for side in [WHITE, BLACK] {
-                out[tile as usize][side as usize] = self.searcher.pos.attackers(sq, side, &mut scratch);
+                out[tile as usize][side as usize] = self.pos().attackers(sq, side, &mut scratch);
             }
         }
     }
@@ -498,7 +531,7 @@ impl<S: Slots> Game<S> {
     /// The tiles of the pieces of `by` that attack `tile` ("A": the enemy's,
     /// "D": one's own); returns how many were written.
     pub fn attackers_of(&self, tile: Tile, by: Color, out: &mut [Tile; MAX_ATTACKERS]) -> u8 {
-        let n = self.searcher.pos.attackers(from_tile(tile), by & 1, out);
+        let n = self.pos().attackers(from_tile(tile), by & 1, out);
         for t in out[..n as usize].iter_mut() {
             *t = to_tile(*t);
         }
@@ -510,11 +543,11 @@ impl<S: Slots> Game<S> {
     /// move has no legal move. The move is not played: hand it to
     /// [`Game::play`]. `hooks` sees the search's progress and can stop it
     /// (the best move so far is then returned).
-    pub fn engine_move<H: SearchHooks>(&mut self, hooks: &mut H) -> Option<Move> {
+    pub fn engine_move<K: SearchHooks>(&mut self, hooks: &mut K) -> Option<Move> {
         if self.legal_len == 0 {
             return None;
         }
-        let s = &mut self.searcher;
+        let s = self.home.get_mut();
         if self.fresh {
             s.new_game(self.seed);
             self.fresh = false;

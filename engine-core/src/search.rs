@@ -41,13 +41,15 @@ pub const MATE_BOUND: i16 = MATE - MAX_PLY as i16;
 /// Plies of per-ply tables (killers): a power of two, above [`DEEPEST_PLY`].
 pub const MAX_PLY: usize = 32;
 /// The deepest ply a line of search reaches (main and quiescence): a node
-/// there returns its static evaluation. Set by the 6502's 256-byte stack:
-/// one call a ply, at most 6 bytes each by llvm-mos's rules, 28 plies and
-/// the fixed costs come to at most 250 bytes (`tools/c64-check --size`
-/// proves it from the link; docs/c64.md, "The stacks"). Self-play at level
-/// 4 has reached ply 29 once in 5,598 searches; bench and drive never pass
-/// it.
-pub const DEEPEST_PLY: u8 = 28;
+/// there returns its static evaluation. Set by the C64's soft stack, which
+/// holds one frame a ply of the recursion (68 bytes at most) in the 1,536
+/// bytes of `$0200-$07FF`: 22 plies are 1,496 bytes (`tools/c64-check
+/// --size` proves it from the link; docs/c64.md, "The stacks"). The 6502's
+/// own stack then needs at most 205 of its 256 bytes. Of the bench's 192,507
+/// nodes, 8 lie on lines deeper than this (its count is 192,515 with it);
+/// the drive's games never reach it; docs/strength.md measures the change
+/// from 28 plies.
+pub const DEEPEST_PLY: u8 = 22;
 /// Key-ring slots above the newest key that a search can write: one per
 /// move outstanding, and a node at ply `p` has `p` (a legality test's
 /// make included), while a node at [`DEEPEST_PLY`] makes none.

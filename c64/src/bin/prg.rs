@@ -23,11 +23,11 @@
 use core::panic::PanicInfo;
 use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 
+use c64::charset::{cell, pattern, FILLED};
 use c64::glyphs::screen_code;
 use c64::screen::{colour, ROW_CELLS};
 use c64::Screen;
 use engine_core::tt::{Entry, Slots};
-#[cfg(feature = "drive")]
 use engine_core::Searcher;
 
 // The C64's memory map (mos-hardware's VIC-II and CIA offsets; docs/c64.md).
@@ -145,14 +145,85 @@ fn kernal_out() {
     poke(CIA1_ICR, 0x81); // timer A's interrupt: now `JIFFY_IRQ`
 }
 
-/// Text mode: screen `$0400` cleared, mixed case, VIC bank 0, black all round.
+/// The screen matrix and the character set, in VIC bank 3 under the
+/// KERNAL's ROM (switched out); the searcher is below them (`$E000`), the
+/// soft stack in `$0200-$07FF` (c64/c64chess.ld).
+const SCREEN: u16 = 0xF400;
+const CHARSET: u16 = 0xF800;
+const VIC_CONTROL_X: u16 = 0xD016;
+/// The lower/upper-case set in the character ROM (CPU port bit 2 clear).
+const CHAR_ROM: u16 = 0xD800;
+
+/// The character screen of both builds: a cell is a screen code at
+/// `SCREEN` and its colour in the colour RAM (`c64::charset`).
+struct Chars;
+
+impl Screen for Chars {
+    #[inline(never)]
+    fn put(&mut self, col: u8, row: u8, glyph: u8, attr: u8) {
+        if col >= 40 || row >= 25 {
+            return;
+        }
+        let at = ROW_CELLS[row as usize] + col as u16;
+        let c = cell(glyph, attr);
+        poke(SCREEN + at, c.code);
+        poke(COLOUR_RAM + at, c.colour);
+    }
+}
+
+/// The ROM's character with screen code `code`, read while `banked(!4)`
+/// shows the character ROM.
+fn rom(code: u8) -> [u8; 8] {
+    let from = CHAR_ROM + ((code as u16) << 3);
+    let mut bytes = [0; 8];
+    for (offset, byte) in (0..8).zip(&mut bytes) {
+        *byte = peek(from + offset);
+    }
+    bytes
+}
+
+/// The first `codes` characters of the set built (the drive, which draws
+/// only text, stops after `FILLED`, and its program has no men's pictures),
+/// a black screen, then the character display (docs/ui.md).
+#[inline(never)]
+fn char_screen(codes: u8) {
+    poke(VIC_CONTROL, 0x0B); // display off while it is set up
+    // Port bit 2 clear: the character ROM in place of the I/O area, RAM at
+    // $E000-$FFFF still.
+    banked(!4, || {
+        for code in 0..codes {
+            let at = CHARSET + ((code as u16) << 3);
+            for (offset, byte) in (0..8).zip(pattern(code, rom)) {
+                poke(at + offset, byte);
+            }
+        }
+    });
+    fill(SCREEN, 1000, FILLED);
+    fill(COLOUR_RAM, 1000, colour::BLACK);
+    poke(CIA2_PORT_A, peek(CIA2_PORT_A) & !3); // bank 3: $C000-$FFFF
+    poke(VIC_BORDER, colour::BLACK);
+    poke(VIC_BACKGROUND, colour::BLACK);
+    poke(VIC_MEMORY, 0xDE); // screen $F400, characters $F800
+    poke(VIC_CONTROL_X, 0xC8); // 40 columns, no multicolour
+    poke(VIC_CONTROL, 0x1B); // text, display on, 25 rows
+}
+
+/// The searcher (5,088 bytes; its table is at `TABLE`), alone in the RAM
+/// under the KERNAL at `$E000` (the link script's `.searcher`, not in the
+/// PRG file: `main` zeroes it, and a zeroed `Searcher` is
+/// `Searcher::unstarted`).
+#[link_section = ".searcher"]
+static mut SEARCHER: Searcher<UnderIo> = Searcher::unstarted(UnderIo);
+
+/// Text mode: screen `$0400` with the ROM's mixed-case set, VIC bank 0,
+/// black all round. Only once the soft stack (at `$0200-$07FF`) is done
+/// with: a failed check, the drive's results.
 fn text_mode() {
     poke(CIA2_PORT_A, peek(CIA2_PORT_A) | 3);
     poke(VIC_CONTROL, 0x1B);
     poke(VIC_MEMORY, 0x17);
     poke(VIC_BORDER, colour::BLACK);
     poke(VIC_BACKGROUND, colour::BLACK);
-    fill(TEXT, 1000, b' ');
 }
 
 /// The stack guard's canary: the lowest `CANARY_ZONE` bytes of page 1 are
@@ -225,6 +296,7 @@ fn finish(status: u8) -> ! {
 extern "C" fn abort() -> ! {
     const MESSAGE: [u8; 15] = screen_codes(b"c64chess: panic");
     text_mode();
+    fill(TEXT, 1000, b' ');
     poke(VIC_BORDER, colour::RED);
     for (at, code) in (TEXT..).zip(MESSAGE) {
         poke(at, code);
@@ -256,6 +328,9 @@ fn panic(_: &PanicInfo) -> ! {
 extern "C" fn main() -> i16 {
     plant_canary();
     kernal_out();
+    // The searcher's RAM is not in the PRG file: zeroed, it is
+    // `Searcher::unstarted(UnderIo)`.
+    fill(addr_of!(SEARCHER) as usize as u16, core::mem::size_of::<Searcher<UnderIo>>() as u16, 0);
     #[cfg(feature = "drive")]
     drive();
     #[cfg(not(feature = "drive"))]
@@ -279,12 +354,9 @@ fn drive() -> ! {
     const CIA2_ICR: u16 = 0xDD0D;
     const CIA2_CRA: u16 = 0xDD0E;
     const CIA2_CRB: u16 = 0xDD0F;
-    /// The searcher (about 5 KB; its table is at `TABLE`): all zero, in
-    /// `.bss`; the replay starts each game with `new_game`.
-    static mut SEARCHER: Searcher<UnderIo> = Searcher::unstarted(UnderIo);
     // SAFETY: runs once, single-threaded: the only reference to the static.
     let searcher = unsafe { &mut *addr_of_mut!(SEARCHER) };
-    text_mode();
+    char_screen(FILLED + 1);
     fill(CIA2_CRA, 2, 0); // both timers stopped
     poke(CIA2_ICR, 0x7F); // no NMIs from them
     fill(CIA2_TIMERS, 4, 0xFF); // latches $FFFF
@@ -293,13 +365,20 @@ fn drive() -> ! {
     let (free, top) = soft_stack_area();
     fill(free, top - free, SOFT_STACK_PATTERN);
     let start = jiffies();
-    let (report, stack_full) = c64::drive::run(&mut Text, searcher, stack_ok);
+    let (report, stack_full) = c64::drive::run(&mut Chars, searcher, stack_ok);
     poke(CIA2_CRA, 0); // stopping A freezes both
     let jiffies = jiffies().wrapping_sub(start) & 0xFF_FFFF;
     let count = [0, 1, 2, 3].map(|i| peek(CIA2_TIMERS + i));
     let lowest = (free..top).find(|&at| peek(at) != SOFT_STACK_PATTERN).unwrap_or(top);
     let timing =
         c64::drive::Timing { cycles: !u32::from_le_bytes(count), jiffies, soft_stack: top - lowest, soft_stack_low: lowest, stack_full };
+    // The soft stack is done with: the screen goes to text mode at $0400,
+    // where tools/vice-drive's monitor command reads it.
+    for at in 0..1000 {
+        let code = peek(SCREEN + at);
+        poke(TEXT + at, screen_code(if code < FILLED { code + 32 } else { b' ' }));
+    }
+    text_mode();
     finish(if c64::drive::show(&mut Text, &report, &timing) { 0 } else { 255 })
 }
 
@@ -326,79 +405,35 @@ fn soft_stack_area() -> (u16, u16) {
 #[cfg(not(feature = "drive"))]
 mod play {
     use super::*;
-    use c64::charset::{cell, pattern, CODES, FILLED};
+    use c64::charset::CODES;
     use c64::keyboard::Keyboard;
     use c64::{App, Input, Joystick, Key, Mode, Step};
+    use engine_core::game::SearcherHome;
 
-    /// The screen matrix and the character set, in VIC bank 3 under the
-    /// KERNAL's ROM (which the game switches out); the soft stack grows
-    /// down from `$F400` below them (c64/game.ld).
-    const SCREEN: u16 = 0xF400;
-    const CHARSET: u16 = 0xF800;
-    const VIC_CONTROL_X: u16 = 0xD016;
-    /// The lower/upper-case set in the character ROM (CPU port bit 2 clear).
-    const CHAR_ROM: u16 = 0xD800;
     /// CIA 1: port A (keyboard columns out, joystick 2 in), port B (rows in).
     const CIA1_PORT_A: u16 = 0xDC00;
     const CIA1_PORT_B: u16 = 0xDC01;
 
-    /// The user interface, its game and the game's searcher (about 6.6 KB;
-    /// the table is at `TABLE`), all zero until `run` starts it in place:
-    /// in `.bss`, and never a temporary.
-    static mut APP: App<UnderIo> = App::unstarted(UnderIo);
+    /// The game's handle to `SEARCHER`. There is one, in `APP`, so the
+    /// references it hands out never overlap.
+    struct HighSearcher(());
 
-    /// The character screen: a cell is a screen code at `SCREEN` and its
-    /// colour in the colour RAM (`c64::charset`).
-    struct Chars;
-
-    impl Screen for Chars {
-        #[inline(never)]
-        fn put(&mut self, col: u8, row: u8, glyph: u8, attr: u8) {
-            if col >= 40 || row >= 25 {
-                return;
-            }
-            let at = ROW_CELLS[row as usize] + col as u16;
-            let c = cell(glyph, attr);
-            poke(SCREEN + at, c.code);
-            poke(COLOUR_RAM + at, c.colour);
+    impl SearcherHome for HighSearcher {
+        type Slots = UnderIo;
+        fn get(&self) -> &Searcher<UnderIo> {
+            // SAFETY: the one handle (above), single-threaded; `&self` borrows it.
+            unsafe { &*addr_of!(SEARCHER) }
+        }
+        fn get_mut(&mut self) -> &mut Searcher<UnderIo> {
+            // SAFETY: as for `get`; `&mut self` borrows the one handle exclusively.
+            unsafe { &mut *addr_of_mut!(SEARCHER) }
         }
     }
 
-    /// The ROM's character with screen code `code`, read while `banked(!4)`
-    /// shows the character ROM.
-    fn rom(code: u8) -> [u8; 8] {
-        let from = CHAR_ROM + ((code as u16) << 3);
-        let mut bytes = [0; 8];
-        for (offset, byte) in (0..8).zip(&mut bytes) {
-            *byte = peek(from + offset);
-        }
-        bytes
-    }
-
-    /// The character set built, a black screen, then the character display
-    /// (docs/ui.md).
-    #[inline(never)]
-    fn start() {
-        poke(VIC_CONTROL, 0x0B); // display off while it is set up
-        // Port bit 2 clear: the character ROM in place of the I/O area, RAM
-        // at $E000-$FFFF still.
-        banked(!4, || {
-            for code in 0..CODES {
-                let at = CHARSET + ((code as u16) << 3);
-                for (offset, byte) in (0..8).zip(pattern(code, rom)) {
-                    poke(at + offset, byte);
-                }
-            }
-        });
-        fill(SCREEN, 1000, FILLED);
-        fill(COLOUR_RAM, 1000, colour::BLACK);
-        poke(CIA2_PORT_A, peek(CIA2_PORT_A) & !3); // bank 3: $C000-$FFFF
-        poke(VIC_BORDER, colour::BLACK);
-        poke(VIC_BACKGROUND, colour::BLACK);
-        poke(VIC_MEMORY, 0xDE); // screen $F400, characters $F800
-        poke(VIC_CONTROL_X, 0xC8); // 40 columns, no multicolour
-        poke(VIC_CONTROL, 0x1B); // text, display on, 25 rows
-    }
+    /// The user interface and its game (about 1.5 KB; the searcher is
+    /// `SEARCHER`), all zero until `run` starts it in place: in `.bss`,
+    /// and never a temporary.
+    static mut APP: App<HighSearcher> = App::unstarted(HighSearcher(()));
 
     /// The KERNAL back, for the reset that the menu's Quit makes.
     pub(super) fn leave() {
@@ -465,7 +500,7 @@ mod play {
         // SAFETY: runs once, single-threaded: the only reference to the static.
         let app = unsafe { &mut *addr_of_mut!(APP) };
         app.reset();
-        start();
+        char_screen(CODES);
         let mut keys = Keys { keyboard: Keyboard::new(), joystick: Joystick::new(), chooser: false, scanned: 0 };
         loop {
             keys.chooser = app.mode() == Mode::Promotion;
