@@ -13,16 +13,22 @@
 //! `setoption` and `ucinewgame` never disturb a running search: it works on
 //! its own copy of everything, and they take effect at the next `go`.
 //!
-//! Bad input never crashes the engine and never changes its state: input is
-//! read as bytes and converted lossily, a line longer than [`MAX_LINE`] is
-//! dropped whole, and every rejected command prints `info string <reason>`
-//! and leaves the position and options as they were. A `position` command is
-//! applied whole or not at all. Unknown commands are reported, not skipped
-//! over to a later known word (so junk can never be read as `quit`).
+//! Bad input never crashes the engine and never gives a wrong answer: input
+//! is read as bytes and converted lossily, a line longer than [`MAX_LINE`]
+//! is dropped whole, and every rejected command prints `info string
+//! <reason>` and leaves the options as they were. A `position` command is
+//! applied whole or not at all; the FEN faults GUIs commonly send are
+//! mended with a note ([`lenient`]). A `position` that is rejected leaves
+//! *no* position: the engine never answers for a position the GUI did not
+//! send, so until a good `position` (or `ucinewgame`) arrives every `go` is
+//! answered `bestmove 0000`, and `d` and `perft` say why. Unknown commands
+//! are reported, not skipped over to a later known word (so junk can never
+//! be read as `quit`).
 //!
 //! Every output line is flushed as it is written.
 
 pub(crate) mod go;
+mod lenient;
 mod restricted;
 mod worker;
 
@@ -30,7 +36,7 @@ use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use engine_core::piece::piece_char;
+use engine_core::piece::{piece_char, WHITE};
 use engine_core::square::make_square;
 use engine_core::{perft, Move, Position, MAX_MOVES};
 
@@ -135,9 +141,13 @@ enum Flow {
     Quit,
 }
 
+/// Why there is no position, for `go`, `d` and `perft`.
+const NO_POSITION: &str = "no position: the last position command was rejected";
+
 /// What the input thread owns: the game as the GUI set it up.
 struct Session {
-    position: Position,
+    /// `None` after a rejected `position` command, until a good one.
+    position: Option<Position>,
     options: EngineOptions,
     /// The seed of a new game due before the next search (after
     /// `ucinewgame` or a `Seed` change).
@@ -148,7 +158,7 @@ struct Session {
 impl Session {
     fn new() -> io::Result<Session> {
         Ok(Session {
-            position: Position::startpos(),
+            position: Some(Position::startpos()),
             options: EngineOptions::default(),
             new_game: None,
             worker: Worker::start()?,
@@ -165,20 +175,29 @@ impl Session {
             "uci" => announce(),
             "isready" => emit("readyok"),
             "ucinewgame" => {
-                self.position = Position::startpos();
+                self.position = Some(Position::startpos());
                 self.new_game = Some(self.options.seed);
             }
             "position" => match parse_position(args) {
-                Ok(pos) => self.position = pos,
-                Err(reason) => info(&format!("{reason}; position unchanged")),
+                Ok((pos, notes)) => {
+                    for note in notes {
+                        info(&format!("position: {note}"));
+                    }
+                    self.position = Some(pos);
+                }
+                Err(reason) => {
+                    info(&format!("{reason}; no position until a good one: go answers bestmove 0000"));
+                    self.position = None;
+                }
             },
             "go" => self.go(args),
             "stop" => self.worker.stop(),
             "ponderhit" => self.worker.ponderhit(),
             "setoption" => self.set_option(args),
             "quit" => return Flow::Quit,
-            "d" => show(&self.position),
-            "perft" => run_perft(&self.position, args),
+            "d" | "perft" if self.position.is_none() => info(&format!("{command}: {NO_POSITION}")),
+            "d" => show(self.position.as_ref().expect("checked")),
+            "perft" => run_perft(self.position.as_ref().expect("checked"), args),
             "debug" | "register" => {}
             _ => info(&format!("unknown command {}", quote(command))),
         }
@@ -190,8 +209,12 @@ impl Session {
         for w in &warnings {
             info(w);
         }
-        let root_moves = root_moves(&self.position, &params.searchmoves);
-        let plan = params.plan(self.position.side_to_move(), &self.options);
+        if self.position.is_none() {
+            info(&format!("go: {NO_POSITION}; bestmove 0000"));
+        }
+        let root_moves = self.position.as_ref().map(|p| root_moves(p, &params.searchmoves)).unwrap_or_default();
+        let side = self.position.as_ref().map_or(WHITE, Position::side_to_move);
+        let plan = params.plan(side, &self.options);
         let job = Job {
             position: self.position.clone(),
             plan,
@@ -233,14 +256,15 @@ fn announce() {
 }
 
 /// The position a `position` command describes (the tokens after the
-/// word), or why it is rejected. Nothing is changed on rejection.
-fn parse_position(args: &[&str]) -> Result<Position, String> {
-    let (mut pos, rest) = match args.split_first() {
-        Some((&"startpos", rest)) => (Position::startpos(), rest),
+/// word) and a note for each repair of its FEN, or why it is rejected.
+fn parse_position(args: &[&str]) -> Result<(Position, Vec<String>), String> {
+    let (mut pos, notes, rest) = match args.split_first() {
+        Some((&"startpos", rest)) => (Position::startpos(), Vec::new(), rest),
         Some((&"fen", rest)) => {
             let end = rest.iter().position(|t| *t == "moves").unwrap_or(rest.len());
             let fen = rest[..end].join(" ");
-            (Position::from_fen(&fen).map_err(|e| format!("position: {e}"))?, &rest[end..])
+            let (pos, notes) = lenient::parse(&fen).map_err(|e| format!("position: {e}"))?;
+            (pos, notes, &rest[end..])
         }
         Some((other, _)) => return Err(format!("position: expected startpos or fen, got {}", quote(other))),
         None => return Err("position: expected startpos or fen".into()),
@@ -257,7 +281,7 @@ fn parse_position(args: &[&str]) -> Result<Position, String> {
         }
         Some((other, _)) => return Err(format!("position: expected moves, got {}", quote(other))),
     }
-    Ok(pos)
+    Ok((pos, notes))
 }
 
 /// The legal moves among `searchmoves`, without repeats. Illegal ones are
@@ -330,7 +354,7 @@ mod tests {
     }
 
     fn position(line: &str) -> Result<Position, String> {
-        parse_position(&tokens(line))
+        parse_position(&tokens(line)).map(|(pos, _)| pos)
     }
 
     #[test]

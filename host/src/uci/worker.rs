@@ -26,7 +26,7 @@ use engine_core::search::Techniques;
 use engine_core::search::{Iteration, MATE, MATE_BOUND};
 use engine_core::{Limits, Move, Position, SearchHooks, SearchResult, Searcher, MAX_MOVES};
 
-use super::go::{Plan, TimePlan};
+use super::go::{Plan, TimePlan, MAX_DEPTH};
 use super::{emit, restricted};
 
 /// `clock_from` while the clock has not started (pondering).
@@ -85,8 +85,9 @@ impl Control {
 
 /// One `go`, ready to run.
 pub struct Job {
-    /// The position to search (with its game history).
-    pub position: Position,
+    /// The position to search (with its game history); `None` after a
+    /// rejected `position` command: the answer is then `bestmove 0000`.
+    pub position: Option<Position>,
     /// Limits and clock.
     pub plan: Plan,
     /// The root moves allowed (`searchmoves`); empty means all.
@@ -161,48 +162,81 @@ impl Worker {
     }
 }
 
-/// Run one job on the search thread: book or search, hold, then `bestmove`.
+/// Run one job on the search thread: book or search, hold, then `bestmove`
+/// (`0000` when there is no position or no legal move).
 fn run(searcher: &mut Searcher, job: Job) {
     if let Some(seed) = job.new_game {
         searcher.new_game(seed);
     }
     searcher.set_techniques(job.techniques);
-    let mut hooks = UciHooks::new(&job.control, job.plan.clock, &job.position);
-    let best = match book(searcher, &job) {
-        Some(m) => {
-            emit(&format!("info string book move {m}"));
-            m
-        }
-        None => search(searcher, &job, &mut hooks).best,
+    let (best, pv) = match &job.position {
+        Some(position) => think(searcher, &job, position),
+        None => (Move::NONE, Vec::new()),
     };
     while !job.control.released() {
         thread::park();
     }
-    let ponder = match hooks.pv.as_slice() {
+    let ponder = match pv.as_slice() {
         [first, reply, ..] if *first == best => format!(" ponder {reply}"),
         _ => String::new(),
     };
     emit(&format!("bestmove {best}{ponder}"));
 }
 
+/// The move to play in `position` and the last principal variation
+/// reported. Whatever ends the search, the last `info` line it prints has a
+/// score and a `pv` starting with that move: a mate in one found before any
+/// iteration, a search stopped before its first iteration completed, and a
+/// better move from an unfinished iteration each get a line of their own;
+/// a root without moves gets `info depth 0 score mate 0` (checkmate) or
+/// `cp 0` (stalemate).
+fn think(searcher: &mut Searcher, job: &Job, position: &Position) -> (Move, Vec<Move>) {
+    let mut hooks = UciHooks::new(&job.control, job.plan.clock, position);
+    let result = match book(searcher, job, position) {
+        Some(m) => {
+            emit(&format!("info string book move {m}"));
+            SearchResult { best: m, score: 0, depth: 0, nodes: 0 }
+        }
+        None => search(searcher, job, position, &mut hooks),
+    };
+    if result.best.is_none() {
+        emit(&format!("info depth 0 score {}", if position.in_check() { "mate 0" } else { "cp 0" }));
+        return (Move::NONE, Vec::new());
+    }
+    if hooks.pv.first() != Some(&result.best) {
+        // No iteration reported this move: the core's mate-in-one scan, a
+        // book move, a stop before the first iteration ended (the static
+        // evaluation then stands for a score), or a move that beat the
+        // best in an iteration that did not finish (one deeper).
+        let searched = result.depth > 0;
+        let score = if searched { result.score } else { position.evaluate(position.side_to_move()) };
+        let depth = if hooks.pv.is_empty() { result.depth.max(1) } else { (result.depth + 1).min(MAX_DEPTH) };
+        let pv = [result.best];
+        let line = Iteration { depth, seldepth: hooks.seldepth.max(depth), score, nodes: result.nodes, pv: &pv };
+        emit(&info_line(&line, &pv, job.control.started.elapsed()));
+        hooks.pv = pv.to_vec();
+    }
+    (result.best, hooks.pv)
+}
+
 /// The book move, if `OwnBook` is on and the tables know the position (and
 /// `searchmoves`, if given, allows it).
-fn book(searcher: &mut Searcher, job: &Job) -> Option<Move> {
+fn book(searcher: &mut Searcher, job: &Job, position: &Position) -> Option<Move> {
     if !job.own_book {
         return None;
     }
     let mut legal = [Move::NONE; MAX_MOVES];
-    let n = job.position.clone().legal_moves(&mut legal);
-    let m = book_move(&job.position, &legal[..n], searcher.rng())?;
+    let n = position.clone().legal_moves(&mut legal);
+    let m = book_move(position, &legal[..n], searcher.rng())?;
     (job.root_moves.is_empty() || job.root_moves.contains(&m)).then_some(m)
 }
 
-fn search(searcher: &mut Searcher, job: &Job, hooks: &mut UciHooks) -> SearchResult {
+fn search(searcher: &mut Searcher, job: &Job, position: &Position, hooks: &mut UciHooks) -> SearchResult {
     let limits: Limits = job.plan.limits;
     if job.root_moves.is_empty() {
-        searcher.search(&job.position, limits, hooks)
+        searcher.search(position, limits, hooks)
     } else {
-        restricted::search(searcher, &job.position, limits, &job.root_moves, hooks)
+        restricted::search(searcher, position, limits, &job.root_moves, hooks)
     }
 }
 
@@ -216,11 +250,13 @@ struct UciHooks<'a> {
     out_of_time: bool,
     /// The last reported principal variation (legal from the root).
     pv: Vec<Move>,
+    /// The last reported selective depth.
+    seldepth: u8,
 }
 
 impl<'a> UciHooks<'a> {
     fn new(control: &'a Control, clock: Option<TimePlan>, root: &'a Position) -> Self {
-        UciHooks { control, clock, root, out_of_time: false, pv: Vec::new() }
+        UciHooks { control, clock, root, out_of_time: false, pv: Vec::new(), seldepth: 0 }
     }
 
     /// Has the running clock passed `limit` (as chosen from the plan)?
@@ -238,6 +274,7 @@ impl SearchHooks for UciHooks<'_> {
 
     fn iteration(&mut self, info: &Iteration) {
         self.pv = legal_prefix(self.root, info.pv);
+        self.seldepth = info.seldepth;
         emit(&info_line(info, &self.pv, self.control.started.elapsed()));
         if self.past(|p| p.soft) {
             self.out_of_time = true;
