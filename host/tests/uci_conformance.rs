@@ -426,6 +426,35 @@ fn sloppy_fens_are_mended_with_a_note() {
     e.quit();
 }
 
+/// Material that cannot mate scores as the draw it is, in every line.
+#[test]
+fn dead_drawn_material_scores_0() {
+    let mut e = Engine::start();
+    for fen in [
+        "8/8/8/8/8/8/8/k1K5 w - - 0 1",
+        "8/8/8/8/8/8/8/k1K5 b - - 0 1",
+        "8/8/4k3/8/8/2B5/8/4K3 w - - 0 1",
+        "8/8/4k3/8/8/2N5/8/4K3 b - - 0 1",
+        "8/8/4kb2/8/8/2B5/8/4K3 w - - 0 1",
+    ] {
+        e.send(&format!("position fen {fen}"));
+        for go in ["go depth 6", "go nodes 1", "go movetime 50"] {
+            e.send(go);
+            let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+            let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+            assert!(!infos.is_empty() && infos.iter().all(|l| l.contains(" score cp 0 ")), "{fen} {go}: {lines:#?}");
+        }
+    }
+    // Not dead: a rook, a pawn, or knight against bishop can still mate.
+    for fen in ["8/8/4k3/8/8/8/8/R3K3 w - - 0 1", "8/8/4k3/8/8/8/P7/4K3 w - - 0 1"] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 4");
+        let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+        assert!(!lines.iter().any(|l| l.contains(" score cp 0 ")), "{fen}: {lines:#?}");
+    }
+    e.quit();
+}
+
 /// The field after `name` in an `info` line.
 fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
     let mut words = line.split_whitespace();

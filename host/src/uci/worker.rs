@@ -28,6 +28,7 @@ use engine_core::{Limits, Move, Position, SearchHooks, SearchResult, Searcher, M
 
 use super::go::{Plan, TimePlan, MAX_DEPTH};
 use super::{emit, restricted};
+use crate::match_cmd::matchplay::rules::insufficient_material;
 
 /// `clock_from` while the clock has not started (pondering).
 const CLOCK_NOT_STARTED: u64 = u64::MAX;
@@ -209,7 +210,11 @@ fn think(searcher: &mut Searcher, job: &Job, position: &Position) -> (Move, Vec<
         // evaluation then stands for a score), or a move that beat the
         // best in an iteration that did not finish (one deeper).
         let searched = result.depth > 0;
-        let score = if searched { result.score } else { position.evaluate(position.side_to_move()) };
+        let score = match searched {
+            _ if hooks.dead => 0,
+            true => result.score,
+            false => position.evaluate(position.side_to_move()),
+        };
         let depth = if hooks.pv.is_empty() { result.depth.max(1) } else { (result.depth + 1).min(MAX_DEPTH) };
         let pv = [result.best];
         let line = Iteration { depth, seldepth: hooks.seldepth.max(depth), score, nodes: result.nodes, pv: &pv };
@@ -252,11 +257,15 @@ struct UciHooks<'a> {
     pv: Vec<Move>,
     /// The last reported selective depth.
     seldepth: u8,
+    /// The root's material cannot mate (insufficient material): nor can
+    /// any position below it, so every score is the draw's, 0.
+    dead: bool,
 }
 
 impl<'a> UciHooks<'a> {
     fn new(control: &'a Control, clock: Option<TimePlan>, root: &'a Position) -> Self {
-        UciHooks { control, clock, root, out_of_time: false, pv: Vec::new(), seldepth: 0 }
+        let dead = insufficient_material(root);
+        UciHooks { control, clock, root, out_of_time: false, pv: Vec::new(), seldepth: 0, dead }
     }
 
     /// Has the running clock passed `limit` (as chosen from the plan)?
@@ -275,7 +284,8 @@ impl SearchHooks for UciHooks<'_> {
     fn iteration(&mut self, info: &Iteration) {
         self.pv = legal_prefix(self.root, info.pv);
         self.seldepth = info.seldepth;
-        emit(&info_line(info, &self.pv, self.control.started.elapsed()));
+        let score = if self.dead { 0 } else { info.score };
+        emit(&info_line(&Iteration { score, ..*info }, &self.pv, self.control.started.elapsed()));
         if self.past(|p| p.soft) {
             self.out_of_time = true;
         }
