@@ -28,6 +28,7 @@
 //! Every output line is flushed as it is written.
 
 pub(crate) mod go;
+mod hash;
 mod lenient;
 mod restricted;
 mod worker;
@@ -40,7 +41,7 @@ use engine_core::piece::{piece_char, WHITE};
 use engine_core::square::make_square;
 use engine_core::{perft, Move, Position, MAX_MOVES};
 
-use crate::options::{EngineOptions, OPTION_SPECS};
+use crate::options::{option_key, EngineOptions, OptionSpec, DEV_SPECS, OPTION_SPECS};
 use go::GoParams;
 use worker::{Control, Job, Worker};
 
@@ -141,6 +142,18 @@ enum Flow {
     Quit,
 }
 
+/// The options of a UCI session on top of the engine's ([`OPTION_SPECS`]),
+/// announced first.
+const GUI_SPECS: &[OptionSpec] = &[
+    OptionSpec { name: "Hash", decl: "type spin default 0 min 0 max 4096" },
+    OptionSpec { name: "Clear Hash", decl: "type button" },
+    OptionSpec { name: "Ponder", decl: "type check default false" },
+    OptionSpec { name: "MultiPV", decl: "type spin default 1 min 1 max 256" },
+];
+/// `Hash` before any `setoption` (MB): 0 is the C64's table, 4 KB, so by
+/// default every search is the one `match` and the C64 play.
+const DEFAULT_HASH_MB: u32 = 0;
+
 /// Why there is no position, for `go`, `d` and `perft`.
 const NO_POSITION: &str = "no position: the last position command was rejected";
 
@@ -152,6 +165,13 @@ struct Session {
     /// The seed of a new game due before the next search (after
     /// `ucinewgame` or a `Seed` change).
     new_game: Option<u8>,
+    /// `Hash`, in MB: the table size of searches with limits of their own
+    /// (0: the C64's).
+    hash_mb: u32,
+    /// `Clear Hash` was pressed: empty the table before the next search.
+    clear_hash: bool,
+    /// `MultiPV`: how many best lines to report.
+    multipv: usize,
     worker: Worker,
 }
 
@@ -161,6 +181,9 @@ impl Session {
             position: Some(Position::startpos()),
             options: EngineOptions::default(),
             new_game: None,
+            hash_mb: DEFAULT_HASH_MB,
+            clear_hash: false,
+            multipv: 1,
             worker: Worker::start()?,
         })
     }
@@ -222,6 +245,9 @@ impl Session {
             own_book: self.options.own_book,
             techniques: self.options.techniques,
             new_game: self.new_game.take(),
+            slots: if plan.by_level { engine_core::tt::TT_ENTRIES } else { hash::slots_for(self.hash_mb) },
+            clear_hash: std::mem::take(&mut self.clear_hash),
+            multipv: self.multipv,
             control: Arc::new(Control::new(&plan)),
         };
         self.worker.go(job);
@@ -236,6 +262,28 @@ impl Session {
         let split = rest.iter().position(|t| *t == "value").unwrap_or(rest.len());
         let name = rest[..split].join(" ");
         let value = rest.get(split + 1..).unwrap_or_default().join(" ");
+        let number = |min: u32, max: u32| match value.trim().parse::<u32>() {
+            Ok(v) if (min..=max).contains(&v) => Ok(v),
+            _ => Err(format!("option {name} needs a number from {min} to {max}, got '{value}'")),
+        };
+        let gui = match option_key(&name).as_str() {
+            "hash" => Some(number(0, 4096).map(|mb| self.hash_mb = mb)),
+            "clearhash" => Some(Ok(self.clear_hash = true)),
+            "multipv" => Some(number(1, 256).map(|k| self.multipv = k as usize)),
+            // GUIs set it to say whether they will send `go ponder`; the
+            // engine ponders whenever it is asked to, so only the value is checked.
+            "ponder" => Some(match value.trim().to_ascii_lowercase().as_str() {
+                "true" | "false" => Ok(()),
+                _ => Err(format!("option {name} needs true or false, got '{value}'")),
+            }),
+            _ => None,
+        };
+        if let Some(outcome) = gui {
+            if let Err(reason) = outcome {
+                info(&format!("setoption: {}", printable(&reason, MESSAGE_CHARS)));
+            }
+            return;
+        }
         let seed = self.options.seed;
         match self.options.set(&name, &value) {
             Ok(()) if self.options.seed != seed => self.new_game = Some(self.options.seed),
@@ -249,7 +297,7 @@ impl Session {
 fn announce() {
     emit(&format!("id name c64chess {}", env!("CARGO_PKG_VERSION")));
     emit("id author the c64chess developers");
-    for spec in OPTION_SPECS {
+    for spec in GUI_SPECS.iter().chain(OPTION_SPECS).chain(DEV_SPECS) {
         emit(&format!("option name {} {}", spec.name, spec.decl));
     }
     emit("uciok");

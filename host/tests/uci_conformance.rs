@@ -26,9 +26,20 @@ fn handshake_announces_identity_and_options() {
         "option name Depth type spin default 0 min 0 max 30",
         "option name OwnBook type check default false",
         "option name Seed type spin default 0 min 0 max 255",
+        "option name Hash type spin default 0 min 0 max 4096",
+        "option name Clear Hash type button",
+        "option name Ponder type check default false",
+        "option name MultiPV type spin default 1 min 1 max 256",
+        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name Dev Tt type check default true",
     ] {
         assert!(lines.contains(&option.to_owned()), "{option} missing: {lines:?}");
     }
+    // The developer switches come after every playing option, named apart.
+    let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option name ")).collect();
+    let first_dev = options.iter().position(|l| l.starts_with("option name Dev ")).expect("dev switches");
+    assert!(options[first_dev..].iter().all(|l| l.starts_with("option name Dev ")), "{options:#?}");
+    assert_eq!(options.len() - first_dev, 7, "{options:#?}");
     assert!(e.sync().is_empty());
     assert_eq!(e.fen(), START_FEN);
     e.quit();
@@ -341,7 +352,7 @@ fn rejections_keep_the_previous_position_or_none() {
         "setoption name Skill value -1",
         "setoption name Nodes value lots",
         "setoption name OwnBook value maybe",
-        "setoption name Hash value 0",
+        "setoption name Hash value -1",
         "setoption name NoSuchOption value 16",
         "setoption name Skill value \u{1b}[2J\u{7}",
         "setoption Skill 3",
@@ -423,6 +434,92 @@ fn sloppy_fens_are_mended_with_a_note() {
         let best = e.bestmove();
         assert!(is_legal(&Position::from_fen(mended).unwrap(), &best), "{fen}: {best}");
     }
+    e.quit();
+}
+
+/// `MultiPV k`: each completed depth reports k lines, `multipv 1..k`, best
+/// first, distinct first moves; the last `multipv 1` line's pv starts with
+/// `bestmove`. Back at 1, the plain lines return.
+#[test]
+fn multipv_reports_k_lines_per_depth() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 4");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    let multi: Vec<&String> = lines.iter().filter(|l| l.starts_with("info multipv")).collect();
+    assert!(multi.len() >= 6 && multi.len() % 3 == 0, "{lines:#?}");
+    let root = replay(&["e2e4".into(), "e7e5".into()]);
+    for depth in multi.chunks(3) {
+        let ks: Vec<&str> = depth.iter().map(|l| field(l, "multipv").unwrap()).collect();
+        assert_eq!(ks, ["1", "2", "3"]);
+        let d: Vec<&str> = depth.iter().map(|l| field(l, "depth").unwrap()).collect();
+        assert!(d.iter().all(|x| *x == d[0]), "{depth:#?}");
+        let cp: Vec<i32> = depth.iter().map(|l| field(l, "cp").unwrap().parse().unwrap()).collect();
+        assert!(cp.windows(2).all(|w| w[0] >= w[1]), "best first: {depth:#?}");
+        let firsts: Vec<&str> = depth.iter().map(|l| field(l, "pv").unwrap()).collect();
+        assert!(firsts.iter().all(|m| is_legal(&root, m)) && firsts[0] != firsts[1] && firsts[1] != firsts[2]);
+    }
+    let best = bestmove_of(lines.last().unwrap());
+    let last_first = lines.iter().rev().find(|l| l.starts_with("info multipv 1 ") || l.starts_with("info depth")).unwrap();
+    assert_eq!(field(last_first, "pv"), Some(best.as_str()));
+    // More lines than moves: one line per legal move.
+    e.send("setoption name MultiPV value 50");
+    e.send("position fen 7k/8/6K1/8/8/8/8/1Q6 w - - 0 1");
+    e.send("go depth 2");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    let n = legal_texts(&Position::from_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap()).len();
+    assert_eq!(lines.iter().filter(|l| l.starts_with("info multipv")).count(), n, "{lines:#?}");
+    e.send("setoption name MultiPV value 1");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert!(!lines.iter().any(|l| l.contains("multipv")) && lines.iter().any(|l| l.starts_with("info depth 3 ")));
+    e.quit();
+}
+
+/// `Hash`, `Clear Hash`, `Ponder` and `Move Overhead` are accepted with
+/// their ranges; a Skill-level search (no limit of its own) uses the C64's
+/// table whatever `Hash` says, so it plays as the C64 does, node for node.
+#[test]
+fn hash_ponder_and_move_overhead_options() {
+    let level_nodes = |e: &mut Engine| {
+        e.send("ucinewgame");
+        e.send("position startpos moves d2d4 d7d5 c2c4");
+        e.send("go");
+        let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+        lines.iter().rev().find(|l| l.starts_with("info depth")).map(|l| field(l, "nodes").unwrap().to_owned())
+    };
+    let mut e = Engine::start();
+    let before = level_nodes(&mut e);
+    for line in [
+        "setoption name Hash value 64",
+        "setoption name Clear Hash",
+        "setoption name Ponder value true",
+        "setoption name Move Overhead value 100",
+        "setoption name MultiPV value 1",
+    ] {
+        e.send(line);
+        assert!(e.sync().is_empty(), "{line}");
+    }
+    assert_eq!(level_nodes(&mut e), before, "the levels keep the C64's table");
+    for line in [
+        "setoption name Hash value -1",
+        "setoption name Hash value 5000",
+        "setoption name Ponder value maybe",
+        "setoption name Move Overhead value -5",
+        "setoption name MultiPV value 0",
+    ] {
+        e.send(line);
+        assert!(e.sync().iter().any(|l| l.starts_with("info string setoption: option ")), "{line}");
+    }
+    // A bigger table still answers a clock search in time, and pondering works.
+    e.send("position startpos moves e2e4");
+    e.send("go wtime 3000 btime 3000");
+    assert!(is_legal(&replay(&["e2e4".into()]), &e.bestmove()));
+    e.send("go ponder wtime 3000 btime 3000");
+    e.send("ponderhit");
+    assert!(is_legal(&replay(&["e2e4".into()]), &e.bestmove()));
     e.quit();
 }
 
