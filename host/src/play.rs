@@ -42,6 +42,12 @@ impl From<Who> for Player {
 
 /// `c64chess play` options.
 #[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  c64chess play                             you with White against level 1
+  c64chess play --level 3 --white computer --black human
+  c64chess play --white computer --black computer --pause 2
+  printf 'e2e4\\nq\\n' | c64chess play        line mode, for scripts")]
 pub struct PlayArgs {
     /// Skill level, 1 (about 400 nodes a move) to 4 (65,000).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
