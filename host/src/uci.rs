@@ -268,7 +268,10 @@ impl Session {
         };
         let gui = match option_key(&name).as_str() {
             "hash" => Some(number(0, 4096).map(|mb| self.hash_mb = mb)),
-            "clearhash" => Some(Ok(self.clear_hash = true)),
+            "clearhash" => {
+                self.clear_hash = true;
+                Some(Ok(()))
+            }
             "multipv" => Some(number(1, 256).map(|k| self.multipv = k as usize)),
             // GUIs set it to say whether they will send `go ponder`; the
             // engine ponders whenever it is asked to, so only the value is checked.

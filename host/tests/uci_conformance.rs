@@ -448,7 +448,7 @@ fn multipv_reports_k_lines_per_depth() {
     e.send("go depth 4");
     let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
     let multi: Vec<&String> = lines.iter().filter(|l| l.starts_with("info multipv")).collect();
-    assert!(multi.len() >= 6 && multi.len() % 3 == 0, "{lines:#?}");
+    assert!(multi.len() >= 6 && multi.len().is_multiple_of(3), "{lines:#?}");
     let root = replay(&["e2e4".into(), "e7e5".into()]);
     for depth in multi.chunks(3) {
         let ks: Vec<&str> = depth.iter().map(|l| field(l, "multipv").unwrap()).collect();

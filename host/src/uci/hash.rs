@@ -35,7 +35,7 @@ impl HostSlots {
     pub fn resize(&mut self, count: usize) -> Result<(), String> {
         debug_assert!(count.is_power_of_two() && count >= TT_ENTRIES);
         let mut slots = Vec::new();
-        slots.try_reserve_exact(count).map_err(|_| format!("cannot allocate {} MB", count * SLOT_BYTES >> 20))?;
+        slots.try_reserve_exact(count).map_err(|_| format!("cannot allocate {} MB", (count * SLOT_BYTES) >> 20))?;
         slots.resize(count, Entry::EMPTY);
         self.slots = slots;
         self.mask = (count - 1) as u32;
@@ -93,7 +93,8 @@ mod tests {
     fn the_c64_size_searches_as_the_core_table_does() {
         let pos = Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
         let limits = Limits { depth: 6, nodes: 200_000 };
-        let core = Box::new(Searcher::new()).search(&pos, limits, &mut ());
+        let mut searcher = Box::new(Searcher::new());
+        let core = searcher.search(&pos, limits, &mut ());
         let mut host = Box::new(Searcher::with_slots(HostSlots::new()));
         assert_eq!(host.search(&pos, limits, &mut ()), core);
         host.table_mut().slots_mut().resize(slots_for(1)).unwrap();
