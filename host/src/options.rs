@@ -84,7 +84,7 @@ pub fn option_key(name: &str) -> String {
 }
 
 /// A check option's value: `true`/`on`/`1` or `false`/`off`/`0`.
-fn switch(name: &str, value: &str) -> Result<bool, String> {
+pub fn switch(name: &str, value: &str) -> Result<bool, String> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" | "on" | "1" => Ok(true),
         "false" | "off" | "0" => Ok(false),
@@ -92,7 +92,8 @@ fn switch(name: &str, value: &str) -> Result<bool, String> {
     }
 }
 
-fn number<T>(name: &str, value: &str, min: T, max: T) -> Result<T, String>
+/// A spin option's value: a number from `min` to `max`.
+pub fn number<T>(name: &str, value: &str, min: T, max: T) -> Result<T, String>
 where
     T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
 {

@@ -41,7 +41,7 @@ use engine_core::piece::{piece_char, WHITE};
 use engine_core::square::make_square;
 use engine_core::{perft, Move, Position, MAX_MOVES};
 
-use crate::options::{option_key, EngineOptions, OptionSpec, DEV_SPECS, OPTION_SPECS};
+use crate::options::{number, option_key, switch, EngineOptions, OptionSpec, DEV_SPECS, OPTION_SPECS};
 use go::GoParams;
 use worker::{Control, Job, Worker};
 
@@ -262,23 +262,16 @@ impl Session {
         let split = rest.iter().position(|t| *t == "value").unwrap_or(rest.len());
         let name = rest[..split].join(" ");
         let value = rest.get(split + 1..).unwrap_or_default().join(" ");
-        let number = |min: u32, max: u32| match value.trim().parse::<u32>() {
-            Ok(v) if (min..=max).contains(&v) => Ok(v),
-            _ => Err(format!("option {name} needs a number from {min} to {max}, got '{value}'")),
-        };
         let gui = match option_key(&name).as_str() {
-            "hash" => Some(number(0, 4096).map(|mb| self.hash_mb = mb)),
+            "hash" => Some(number(&name, &value, 0, 4096).map(|mb| self.hash_mb = mb)),
             "clearhash" => {
                 self.clear_hash = true;
                 Some(Ok(()))
             }
-            "multipv" => Some(number(1, 256).map(|k| self.multipv = k as usize)),
+            "multipv" => Some(number(&name, &value, 1, 256).map(|k: usize| self.multipv = k)),
             // GUIs set it to say whether they will send `go ponder`; the
             // engine ponders whenever it is asked to, so only the value is checked.
-            "ponder" => Some(match value.trim().to_ascii_lowercase().as_str() {
-                "true" | "false" => Ok(()),
-                _ => Err(format!("option {name} needs true or false, got '{value}'")),
-            }),
+            "ponder" => Some(switch(&name, &value).map(|_| ())),
             _ => None,
         };
         if let Some(outcome) = gui {
