@@ -3,7 +3,10 @@
 //! Commands: `uci`, `isready`, `ucinewgame`, `position`, `go` (see
 //! [`go`] for its parameters and the limits rule), `stop`, `ponderhit`,
 //! `setoption`, `quit`, and for people at a terminal `d` (board and FEN) and
-//! `perft N`. `debug` and `register` are accepted and ignored.
+//! `perft N`. `debug` and `register` are accepted and ignored. The options
+//! are the session's ([`GUI_SPECS`]: `Hash`, `Clear Hash`, `Ponder`,
+//! `MultiPV`), then the engine's and its `Dev` switches
+//! ([`crate::options`]). docs/uci.md is the user's summary.
 //!
 //! Threads: this (input) thread reads and answers commands; the search runs
 //! on a worker thread ([`worker`]), so `isready`, `stop` and `ponderhit` are
@@ -143,9 +146,10 @@ enum Flow {
 }
 
 /// The options of a UCI session on top of the engine's ([`OPTION_SPECS`]),
-/// announced first.
+/// announced first. `Hash` stops at 1 GB: the table is filled when it is
+/// made, so a size the machine cannot back would be felt at once.
 const GUI_SPECS: &[OptionSpec] = &[
-    OptionSpec { name: "Hash", decl: "type spin default 0 min 0 max 4096" },
+    OptionSpec { name: "Hash", decl: "type spin default 0 min 0 max 1024" },
     OptionSpec { name: "Clear Hash", decl: "type button" },
     OptionSpec { name: "Ponder", decl: "type check default false" },
     OptionSpec { name: "MultiPV", decl: "type spin default 1 min 1 max 256" },
@@ -263,7 +267,7 @@ impl Session {
         let name = rest[..split].join(" ");
         let value = rest.get(split + 1..).unwrap_or_default().join(" ");
         let gui = match option_key(&name).as_str() {
-            "hash" => Some(number(&name, &value, 0, 4096).map(|mb| self.hash_mb = mb)),
+            "hash" => Some(number(&name, &value, 0, 1024).map(|mb| self.hash_mb = mb)),
             "clearhash" => {
                 self.clear_hash = true;
                 Some(Ok(()))

@@ -26,7 +26,7 @@ fn handshake_announces_identity_and_options() {
         "option name Depth type spin default 0 min 0 max 30",
         "option name OwnBook type check default false",
         "option name Seed type spin default 0 min 0 max 255",
-        "option name Hash type spin default 0 min 0 max 4096",
+        "option name Hash type spin default 0 min 0 max 1024",
         "option name Clear Hash type button",
         "option name Ponder type check default false",
         "option name MultiPV type spin default 1 min 1 max 256",
