@@ -308,8 +308,10 @@ fn the_computer_against_itself_pauses_between_moves() {
     assert!(!screen.contains("2. "), "no pause between moves:\n{screen}");
     s.send("q");
     assert!(s.exit_status().success());
+    // Without pauses the whole game (over a hundred plies) ends well inside
+    // the wait; with a second a move it could not.
     let mut s = Session::start(&[&args[..], &["--pause", "0"]].concat());
-    s.wait_for("5. ");
+    s.wait_for("GAME OVER");
     s.send("q");
     assert!(s.exit_status().success());
 }
