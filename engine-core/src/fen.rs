@@ -3,7 +3,8 @@
 //! Parsing builds a fresh [`Position`] and then validates it; it never
 //! panics and never touches an existing position, whatever the input. The
 //! halfmove clock and fullmove number may be omitted (EPD style: they default
-//! to 0 and 1), and a fullmove number of 0 is read as 1. Fields are separated
+//! to 0 and 1), and a fullmove number of 0 is read as 1 (so the message for
+//! a bad one says 0..65535). Fields are separated
 //! by any ASCII whitespace. Everything else is strict: every rejection is a
 //! [`FenError`] naming the field at fault. The halfmove clock is a byte
 //! (0..255): the engine treats 100 and more as the fifty-move draw anyway.
@@ -151,7 +152,7 @@ impl Position {
         }
         if let Some(text) = fullmove {
             // 0 is read as 1, as other tools do: numbering starts at 1.
-            let n = parse_number(text, u16::MAX).ok_or(err(FenField::Fullmove, "expected a number 1..65535"))?;
+            let n = parse_number(text, u16::MAX).ok_or(err(FenField::Fullmove, "expected a number 0..65535"))?;
             pos.fullmove = n.max(1);
         }
         // Totals first: the attack test in `validate` reads `phase`.
@@ -174,7 +175,11 @@ impl Position {
 fn parse_board(pos: &mut Position, text: &str) -> Result<(), FenError> {
     let mut row: u8 = 0;
     let mut file: u8 = 0;
+    // The previous character was a digit.
+    let mut digit = false;
     for c in text.bytes() {
+        let after_digit = digit;
+        digit = false;
         match c {
             b'/' => {
                 if file != 8 {
@@ -186,7 +191,12 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), FenError> {
                     return Err(err(FenField::Board, "more than 8 ranks"));
                 }
             }
-            b'1'..=b'8' => {
+            b'0'..=b'9' => {
+                // `44` adds up but is not FEN: a run of empty squares is one digit.
+                if after_digit || c == b'0' || c == b'9' {
+                    return Err(err(FenField::Board, "a run of empty squares is one digit 1..8"));
+                }
+                digit = true;
                 file += c - b'0';
                 if file > 8 {
                     return Err(err(FenField::Board, "a rank has more than 8 squares"));

@@ -316,6 +316,12 @@ impl<S: Slots> Searcher<S> {
         self.tt.clear();
     }
 
+    /// The transposition table, for a front end that sizes or clears it
+    /// between searches (the PC's `Hash` and `Clear Hash`).
+    pub fn table_mut(&mut self) -> &mut Table<S> {
+        &mut self.tt
+    }
+
     /// The randomiser, for the opening tables.
     pub fn rng(&mut self) -> &mut Lfsr {
         &mut self.rng

@@ -69,11 +69,33 @@ impl Entry {
 /// `load(i)` returns what the last `save(i, _)` stored. The table fills every
 /// slot with [`Entry::EMPTY`] before its first probe, so the memory may start
 /// with anything in it.
+///
+/// The table reaches a key's slot through `load_key` and `save_key`, which
+/// by default pick slot `key % TT_ENTRIES`. A store with more slots (the
+/// PC's `Hash` option) overrides them and `clear` to pick among its own by
+/// more of the key's low bits: the key's top 16 bits still tell positions
+/// in one slot apart.
 pub trait Slots {
     /// Slot `index` (below [`TT_ENTRIES`]).
     fn load(&self, index: u16) -> Entry;
     /// Overwrite slot `index` (below [`TT_ENTRIES`]).
     fn save(&mut self, index: u16, entry: Entry);
+    /// The slot of `key`.
+    #[inline(always)]
+    fn load_key(&self, key: u32) -> Entry {
+        self.load(key as u16 & (TT_ENTRIES as u16 - 1))
+    }
+    /// Overwrite the slot of `key`.
+    #[inline(always)]
+    fn save_key(&mut self, key: u32, entry: Entry) {
+        self.save(key as u16 & (TT_ENTRIES as u16 - 1), entry)
+    }
+    /// Empty every slot.
+    fn clear(&mut self) {
+        for index in 0..TT_ENTRIES as u16 {
+            self.save(index, Entry::EMPTY);
+        }
+    }
 }
 
 /// The slots as an array inside the table: 4 KB wherever the table is.
@@ -140,10 +162,13 @@ impl<S: Slots> Table<S> {
 
     /// Empty every slot (a new game).
     pub fn clear(&mut self) {
-        for index in 0..TT_ENTRIES as u16 {
-            self.slots.save(index, Entry::EMPTY);
-        }
+        self.slots.clear();
         self.generation = 0;
+    }
+
+    /// The slots, to resize a store that can be resized (then [`Table::clear`]).
+    pub fn slots_mut(&mut self) -> &mut S {
+        &mut self.slots
     }
 
     /// Start a new search: earlier results stay usable but become replaceable.
@@ -151,15 +176,10 @@ impl<S: Slots> Table<S> {
         self.generation ^= 4;
     }
 
-    #[inline]
-    fn slot(key: u32) -> u16 {
-        key as u16 & (TT_ENTRIES as u16 - 1)
-    }
-
     /// What the table holds for `key`, seen from a node `ply` plies below the root.
     #[inline]
     pub fn probe(&self, key: u32, ply: u8) -> Option<Hit> {
-        let e = self.slots.load(Self::slot(key));
+        let e = self.slots.load_key(key);
         if e.meta == 0 || e.check != (key >> 16) as u16 {
             return None;
         }
@@ -179,8 +199,7 @@ impl<S: Slots> Table<S> {
         let check = (key >> 16) as u16;
         let depth = depth.min(31);
         let generation = self.generation;
-        let index = Self::slot(key);
-        let mut e = self.slots.load(index);
+        let mut e = self.slots.load_key(key);
         let same = e.check == check && e.meta != 0;
         if !same && e.meta & 4 == generation && e.meta >> 3 > depth {
             return;
@@ -193,7 +212,7 @@ impl<S: Slots> Table<S> {
         e.check = check;
         e.meta = depth << 3 | generation | bound as u8;
         e.score = to_stored(score, ply);
-        self.slots.save(index, e);
+        self.slots.save_key(key, e);
     }
 }
 

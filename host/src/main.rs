@@ -13,7 +13,12 @@ use clap::{Parser, Subcommand};
 
 /// c64chess: a chess engine for the Commodore 64, run on a PC.
 #[derive(Parser)]
-#[command(name = "c64chess", version, about)]
+#[command(name = "c64chess", version, about, after_help = "\
+Examples:
+  c64chess play                 a game in the terminal, you with White
+  c64chess uci                  for a chess GUI or match tool
+  c64chess bench                the search fingerprint
+  c64chess --version")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -22,6 +27,10 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaves of the legal move tree (move generator check and speed).
+    #[command(after_help = "\
+Examples:
+  c64chess perft 5              4865609 leaves from the start
+  c64chess perft 3 --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"")]
     Perft {
         /// Depth in plies.
         depth: u8,
@@ -30,6 +39,9 @@ enum Command {
         fen: Option<String>,
     },
     /// Perft split by root move, for finding where a count goes wrong.
+    #[command(after_help = "\
+Example:
+  c64chess divide 2 --fen \"8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1\"")]
     Divide {
         /// Depth in plies.
         depth: u8,
@@ -38,6 +50,9 @@ enum Command {
         fen: Option<String>,
     },
     /// Search the fixed bench positions; the total node count is the search fingerprint.
+    #[command(after_help = "\
+Example:
+  c64chess bench -v             every search, then Bench: <nodes>")]
     Bench {
         /// Print every search.
         #[arg(short, long)]
@@ -46,10 +61,16 @@ enum Command {
     /// Play a game in the terminal, through the C64's user interface.
     Play(play::PlayArgs),
     /// Speak UCI on standard input and output (for GUIs and match tools).
+    #[command(after_help = "\
+Example (what a GUI sends; type it, or pipe it):
+  printf 'uci\\nposition startpos moves e2e4\\ngo depth 6\\n' | c64chess uci")]
     Uci,
     /// Play engine A against engine B over an opening set and report Elo.
     Match(match_cmd::MatchArgs),
     /// Replay the project's fixed endings at the drive level, as a C64 would; time them.
+    #[command(after_help = "\
+Example:
+  c64chess drive                nodes, nodes/s and the digest the C64 must match")]
     Drive {
         /// Print every search.
         #[arg(short, long)]

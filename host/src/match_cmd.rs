@@ -22,7 +22,7 @@
 //!   interval from the pentanomial distribution of the game pairs.
 
 #[path = "matchplay/mod.rs"]
-mod matchplay;
+pub(crate) mod matchplay;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -18,6 +18,9 @@ pub struct EngineOptions {
     pub own_book: bool,
     /// Randomiser seed; 0 = deterministic.
     pub seed: u8,
+    /// `Move Overhead`: milliseconds of latency (GUI, pipes, scheduling)
+    /// assumed per move and kept out of the thinking time.
+    pub move_overhead: u64,
     /// The search techniques (`MateChecks`, `Tt`, `Pvs`,
     /// `Futility`, `QPrune`, `CheckExt`): all on as the engine
     /// plays; switching one off reproduces the search without it, for A/B
@@ -27,9 +30,20 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { skill: 4, nodes: 0, depth: 0, own_book: false, seed: 0, techniques: Techniques::default() }
+        EngineOptions {
+            skill: 4,
+            nodes: 0,
+            depth: 0,
+            own_book: false,
+            seed: 0,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+            techniques: Techniques::default(),
+        }
     }
 }
+
+/// The default `Move Overhead` (milliseconds).
+pub const DEFAULT_MOVE_OVERHEAD: u64 = 10;
 
 /// One option as `uci` announces it.
 pub struct OptionSpec {
@@ -39,24 +53,38 @@ pub struct OptionSpec {
     pub decl: &'static str,
 }
 
-/// Every option, in announcement order.
+/// The engine's playing options, in announcement order.
 pub const OPTION_SPECS: &[OptionSpec] = &[
     OptionSpec { name: "Skill", decl: "type spin default 4 min 1 max 4" },
     OptionSpec { name: "Nodes", decl: "type spin default 0 min 0 max 100000000" },
     OptionSpec { name: "Depth", decl: "type spin default 0 min 0 max 30" },
     OptionSpec { name: "OwnBook", decl: "type check default false" },
     OptionSpec { name: "Seed", decl: "type spin default 0 min 0 max 255" },
-    OptionSpec { name: "MateChecks", decl: "type check default true" },
-    OptionSpec { name: "Tt", decl: "type check default true" },
-    OptionSpec { name: "Pvs", decl: "type check default true" },
-    OptionSpec { name: "Futility", decl: "type check default true" },
-    OptionSpec { name: "QPrune", decl: "type check default true" },
-    OptionSpec { name: "CheckExt", decl: "type check default true" },
-    OptionSpec { name: "Techniques", decl: "type combo default all var all var none" },
+    OptionSpec { name: "Move Overhead", decl: "type spin default 10 min 0 max 5000" },
 ];
 
+/// The developer switches, announced after every playing option and named
+/// `Dev ...` so a GUI user can tell them apart: each switches a search
+/// technique off to measure it. [`EngineOptions::set`] takes them with or
+/// without the prefix (`Dev Tt`, `Dev_Tt`, `Tt`).
+pub const DEV_SPECS: &[OptionSpec] = &[
+    OptionSpec { name: "Dev MateChecks", decl: "type check default true" },
+    OptionSpec { name: "Dev Tt", decl: "type check default true" },
+    OptionSpec { name: "Dev Pvs", decl: "type check default true" },
+    OptionSpec { name: "Dev Futility", decl: "type check default true" },
+    OptionSpec { name: "Dev QPrune", decl: "type check default true" },
+    OptionSpec { name: "Dev CheckExt", decl: "type check default true" },
+    OptionSpec { name: "Dev Techniques", decl: "type combo default all var all var none" },
+];
+
+/// An option name as compared: lower case, without spaces and underscores
+/// (`Move Overhead`, `move_overhead` and `MoveOverhead` are one option).
+pub fn option_key(name: &str) -> String {
+    name.chars().filter(|c| !c.is_whitespace() && *c != '_').collect::<String>().to_ascii_lowercase()
+}
+
 /// A check option's value: `true`/`on`/`1` or `false`/`off`/`0`.
-fn switch(name: &str, value: &str) -> Result<bool, String> {
+pub fn switch(name: &str, value: &str) -> Result<bool, String> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" | "on" | "1" => Ok(true),
         "false" | "off" | "0" => Ok(false),
@@ -64,7 +92,8 @@ fn switch(name: &str, value: &str) -> Result<bool, String> {
     }
 }
 
-fn number<T>(name: &str, value: &str, min: T, max: T) -> Result<T, String>
+/// A spin option's value: a number from `min` to `max`.
+pub fn number<T>(name: &str, value: &str, min: T, max: T) -> Result<T, String>
 where
     T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
 {
@@ -77,11 +106,14 @@ where
 impl EngineOptions {
     /// Set option `name` (case-insensitive) to `value`. On error nothing changes.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        match name.trim().to_ascii_lowercase().as_str() {
+        let key = option_key(name);
+        let key = key.strip_prefix("dev").filter(|k| !k.is_empty()).unwrap_or(&key);
+        match key {
             "skill" => self.skill = number(name, value, 1, 4)?,
             "nodes" => self.nodes = number(name, value, 0, 100_000_000)?,
             "depth" => self.depth = number(name, value, 0, 30)?,
             "seed" => self.seed = number(name, value, 0, 255)?,
+            "moveoverhead" => self.move_overhead = number(name, value, 0, 5000)?,
             "ownbook" => self.own_book = switch(name, value)?,
             "matechecks" => self.techniques.mate_checks = switch(name, value)?,
             "tt" => self.techniques.tt = switch(name, value)?,
@@ -102,7 +134,8 @@ impl EngineOptions {
         Ok(())
     }
 
-    /// Parse `"Skill=4 Nodes=1000"`-style settings, as `match --a` takes them.
+    /// Parse `"Skill=4 Nodes=1000"`-style settings, as `match --a` takes
+    /// them (a name with a space is written with `_` or without it).
     pub fn parse_assignments(text: &str) -> Result<EngineOptions, String> {
         let mut options = EngineOptions::default();
         for item in text.split_whitespace() {
@@ -148,6 +181,10 @@ mod tests {
         assert_eq!((parsed.skill, parsed.own_book, parsed.seed), (3, true, 7));
         assert_eq!(parsed.techniques, Techniques { mate_checks: false, ..Techniques::default() });
         let none = EngineOptions::parse_assignments("Techniques=none Tt=on").unwrap();
+        assert_eq!(EngineOptions::parse_assignments("Dev_Techniques=none dev_tt=on").unwrap().techniques, none.techniques);
+        o.set("Dev Pvs", "off").unwrap();
+        assert!(!o.techniques.pvs);
+        assert!(o.set("Dev", "1").is_err());
         assert_eq!(none.techniques, Techniques { tt: true, ..Techniques::NONE });
         assert!(o.set("Techniques", "some").is_err());
         for name in ["Tt", "Pvs", "Futility", "QPrune", "CheckExt"] {

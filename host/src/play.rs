@@ -42,6 +42,12 @@ impl From<Who> for Player {
 
 /// `c64chess play` options.
 #[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  c64chess play                             you with White against level 1
+  c64chess play --level 3 --white computer --black human
+  c64chess play --white computer --black computer --pause 2
+  printf 'e2e4\\nq\\n' | c64chess play        line mode, for scripts")]
 pub struct PlayArgs {
     /// Skill level, 1 (about 400 nodes a move) to 4 (65,000).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
@@ -63,9 +69,22 @@ pub struct PlayArgs {
     /// printed as text after each.
     #[arg(long)]
     lines: bool,
-    /// Pieces as letters instead of Unicode chess symbols.
+    /// Pieces as letters instead of Unicode chess symbols (upper case
+    /// White, lower case Black; also the case with NO_COLOR set).
     #[arg(long)]
     ascii: bool,
+    /// Seconds between the moves when the computer plays both sides, so you
+    /// can follow the game (terminal only; line mode never waits).
+    #[arg(long, default_value_t = 1.0, value_parser = pause_seconds)]
+    pause: f64,
+}
+
+/// A `--pause`: 0 to 60 seconds.
+fn pause_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.0..=60.0).contains(&s) => Ok(s),
+        _ => Err(format!("expected seconds from 0 to 60, got '{text}'")),
+    }
 }
 
 /// Where new games get their seed: the fixed one, or the clock.
@@ -100,7 +119,7 @@ pub fn run(args: PlayArgs) -> ExitCode {
     let seeds = Seeds(args.seed);
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let result = if interactive && !args.lines {
-        terminal::run(app, seeds, args.ascii)
+        terminal::run(app, seeds, args.ascii, std::time::Duration::from_secs_f64(args.pause))
     } else {
         lines::run(app, seeds)
     };

@@ -3,7 +3,10 @@
 //! Commands: `uci`, `isready`, `ucinewgame`, `position`, `go` (see
 //! [`go`] for its parameters and the limits rule), `stop`, `ponderhit`,
 //! `setoption`, `quit`, and for people at a terminal `d` (board and FEN) and
-//! `perft N`. `debug` and `register` are accepted and ignored.
+//! `perft N`. `debug` and `register` are accepted and ignored. The options
+//! are the session's ([`GUI_SPECS`]: `Hash`, `Clear Hash`, `Ponder`,
+//! `MultiPV`), then the engine's and its `Dev` switches
+//! ([`crate::options`]). docs/uci.md is the user's summary.
 //!
 //! Threads: this (input) thread reads and answers commands; the search runs
 //! on a worker thread ([`worker`]), so `isready`, `stop` and `ponderhit` are
@@ -13,16 +16,23 @@
 //! `setoption` and `ucinewgame` never disturb a running search: it works on
 //! its own copy of everything, and they take effect at the next `go`.
 //!
-//! Bad input never crashes the engine and never changes its state: input is
-//! read as bytes and converted lossily, a line longer than [`MAX_LINE`] is
-//! dropped whole, and every rejected command prints `info string <reason>`
-//! and leaves the position and options as they were. A `position` command is
-//! applied whole or not at all. Unknown commands are reported, not skipped
-//! over to a later known word (so junk can never be read as `quit`).
+//! Bad input never crashes the engine and never gives a wrong answer: input
+//! is read as bytes and converted lossily, a line longer than [`MAX_LINE`]
+//! is dropped whole, and every rejected command prints `info string
+//! <reason>` and leaves the options as they were. A `position` command is
+//! applied whole or not at all; the FEN faults GUIs commonly send are
+//! mended with a note ([`lenient`]). A `position` that is rejected leaves
+//! *no* position: the engine never answers for a position the GUI did not
+//! send, so until a good `position` (or `ucinewgame`) arrives every `go` is
+//! answered `bestmove 0000`, and `d` and `perft` say why. Unknown commands
+//! are reported, not skipped over to a later known word (so junk can never
+//! be read as `quit`).
 //!
 //! Every output line is flushed as it is written.
 
 pub(crate) mod go;
+mod hash;
+mod lenient;
 mod restricted;
 mod worker;
 
@@ -30,11 +40,11 @@ use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use engine_core::piece::piece_char;
+use engine_core::piece::{piece_char, WHITE};
 use engine_core::square::make_square;
 use engine_core::{perft, Move, Position, MAX_MOVES};
 
-use crate::options::{EngineOptions, OPTION_SPECS};
+use crate::options::{number, option_key, switch, EngineOptions, OptionSpec, DEV_SPECS, OPTION_SPECS};
 use go::GoParams;
 use worker::{Control, Job, Worker};
 
@@ -135,22 +145,49 @@ enum Flow {
     Quit,
 }
 
+/// The options of a UCI session on top of the engine's ([`OPTION_SPECS`]),
+/// announced first. `Hash` stops at 1 GB: the table is filled when it is
+/// made, so a size the machine cannot back would be felt at once.
+const GUI_SPECS: &[OptionSpec] = &[
+    OptionSpec { name: "Hash", decl: "type spin default 0 min 0 max 1024" },
+    OptionSpec { name: "Clear Hash", decl: "type button" },
+    OptionSpec { name: "Ponder", decl: "type check default false" },
+    OptionSpec { name: "MultiPV", decl: "type spin default 1 min 1 max 256" },
+];
+/// `Hash` before any `setoption` (MB): 0 is the C64's table, 4 KB, so by
+/// default every search is the one `match` and the C64 play.
+const DEFAULT_HASH_MB: u32 = 0;
+
+/// Why there is no position, for `go`, `d` and `perft`.
+const NO_POSITION: &str = "no position: the last position command was rejected";
+
 /// What the input thread owns: the game as the GUI set it up.
 struct Session {
-    position: Position,
+    /// `None` after a rejected `position` command, until a good one.
+    position: Option<Position>,
     options: EngineOptions,
     /// The seed of a new game due before the next search (after
     /// `ucinewgame` or a `Seed` change).
     new_game: Option<u8>,
+    /// `Hash`, in MB: the table size of searches with limits of their own
+    /// (0: the C64's).
+    hash_mb: u32,
+    /// `Clear Hash` was pressed: empty the table before the next search.
+    clear_hash: bool,
+    /// `MultiPV`: how many best lines to report.
+    multipv: usize,
     worker: Worker,
 }
 
 impl Session {
     fn new() -> io::Result<Session> {
         Ok(Session {
-            position: Position::startpos(),
+            position: Some(Position::startpos()),
             options: EngineOptions::default(),
             new_game: None,
+            hash_mb: DEFAULT_HASH_MB,
+            clear_hash: false,
+            multipv: 1,
             worker: Worker::start()?,
         })
     }
@@ -165,20 +202,29 @@ impl Session {
             "uci" => announce(),
             "isready" => emit("readyok"),
             "ucinewgame" => {
-                self.position = Position::startpos();
+                self.position = Some(Position::startpos());
                 self.new_game = Some(self.options.seed);
             }
             "position" => match parse_position(args) {
-                Ok(pos) => self.position = pos,
-                Err(reason) => info(&format!("{reason}; position unchanged")),
+                Ok((pos, notes)) => {
+                    for note in notes {
+                        info(&format!("position: {note}"));
+                    }
+                    self.position = Some(pos);
+                }
+                Err(reason) => {
+                    info(&format!("{reason}; no position until a good one: go answers bestmove 0000"));
+                    self.position = None;
+                }
             },
             "go" => self.go(args),
             "stop" => self.worker.stop(),
             "ponderhit" => self.worker.ponderhit(),
             "setoption" => self.set_option(args),
             "quit" => return Flow::Quit,
-            "d" => show(&self.position),
-            "perft" => run_perft(&self.position, args),
+            "d" | "perft" if self.position.is_none() => info(&format!("{command}: {NO_POSITION}")),
+            "d" => show(self.position.as_ref().expect("checked")),
+            "perft" => run_perft(self.position.as_ref().expect("checked"), args),
             "debug" | "register" => {}
             _ => info(&format!("unknown command {}", quote(command))),
         }
@@ -190,8 +236,12 @@ impl Session {
         for w in &warnings {
             info(w);
         }
-        let root_moves = root_moves(&self.position, &params.searchmoves);
-        let plan = params.plan(self.position.side_to_move(), &self.options);
+        if self.position.is_none() {
+            info(&format!("go: {NO_POSITION}; bestmove 0000"));
+        }
+        let root_moves = self.position.as_ref().map(|p| root_moves(p, &params.searchmoves)).unwrap_or_default();
+        let side = self.position.as_ref().map_or(WHITE, Position::side_to_move);
+        let plan = params.plan(side, &self.options);
         let job = Job {
             position: self.position.clone(),
             plan,
@@ -199,6 +249,9 @@ impl Session {
             own_book: self.options.own_book,
             techniques: self.options.techniques,
             new_game: self.new_game.take(),
+            slots: if plan.by_level { engine_core::tt::TT_ENTRIES } else { hash::slots_for(self.hash_mb) },
+            clear_hash: std::mem::take(&mut self.clear_hash),
+            multipv: self.multipv,
             control: Arc::new(Control::new(&plan)),
         };
         self.worker.go(job);
@@ -213,6 +266,24 @@ impl Session {
         let split = rest.iter().position(|t| *t == "value").unwrap_or(rest.len());
         let name = rest[..split].join(" ");
         let value = rest.get(split + 1..).unwrap_or_default().join(" ");
+        let gui = match option_key(&name).as_str() {
+            "hash" => Some(number(&name, &value, 0, 1024).map(|mb| self.hash_mb = mb)),
+            "clearhash" => {
+                self.clear_hash = true;
+                Some(Ok(()))
+            }
+            "multipv" => Some(number(&name, &value, 1, 256).map(|k: usize| self.multipv = k)),
+            // GUIs set it to say whether they will send `go ponder`; the
+            // engine ponders whenever it is asked to, so only the value is checked.
+            "ponder" => Some(switch(&name, &value).map(|_| ())),
+            _ => None,
+        };
+        if let Some(outcome) = gui {
+            if let Err(reason) = outcome {
+                info(&format!("setoption: {}", printable(&reason, MESSAGE_CHARS)));
+            }
+            return;
+        }
         let seed = self.options.seed;
         match self.options.set(&name, &value) {
             Ok(()) if self.options.seed != seed => self.new_game = Some(self.options.seed),
@@ -226,21 +297,22 @@ impl Session {
 fn announce() {
     emit(&format!("id name c64chess {}", env!("CARGO_PKG_VERSION")));
     emit("id author the c64chess developers");
-    for spec in OPTION_SPECS {
+    for spec in GUI_SPECS.iter().chain(OPTION_SPECS).chain(DEV_SPECS) {
         emit(&format!("option name {} {}", spec.name, spec.decl));
     }
     emit("uciok");
 }
 
 /// The position a `position` command describes (the tokens after the
-/// word), or why it is rejected. Nothing is changed on rejection.
-fn parse_position(args: &[&str]) -> Result<Position, String> {
-    let (mut pos, rest) = match args.split_first() {
-        Some((&"startpos", rest)) => (Position::startpos(), rest),
+/// word) and a note for each repair of its FEN, or why it is rejected.
+fn parse_position(args: &[&str]) -> Result<(Position, Vec<String>), String> {
+    let (mut pos, notes, rest) = match args.split_first() {
+        Some((&"startpos", rest)) => (Position::startpos(), Vec::new(), rest),
         Some((&"fen", rest)) => {
             let end = rest.iter().position(|t| *t == "moves").unwrap_or(rest.len());
             let fen = rest[..end].join(" ");
-            (Position::from_fen(&fen).map_err(|e| format!("position: {e}"))?, &rest[end..])
+            let (pos, notes) = lenient::parse(&fen).map_err(|e| format!("position: {e}"))?;
+            (pos, notes, &rest[end..])
         }
         Some((other, _)) => return Err(format!("position: expected startpos or fen, got {}", quote(other))),
         None => return Err("position: expected startpos or fen".into()),
@@ -257,7 +329,7 @@ fn parse_position(args: &[&str]) -> Result<Position, String> {
         }
         Some((other, _)) => return Err(format!("position: expected moves, got {}", quote(other))),
     }
-    Ok(pos)
+    Ok((pos, notes))
 }
 
 /// The legal moves among `searchmoves`, without repeats. Illegal ones are
@@ -330,7 +402,7 @@ mod tests {
     }
 
     fn position(line: &str) -> Result<Position, String> {
-        parse_position(&tokens(line))
+        parse_position(&tokens(line)).map(|(pos, _)| pos)
     }
 
     #[test]

@@ -5,6 +5,11 @@ use std::process::{Command, Output, Stdio};
 
 /// Run `play` with `args`, feeding `input` on standard input.
 fn play(args: &[&str], input: &str) -> Output {
+    play_bytes(args, input.as_bytes())
+}
+
+/// [`play`] with any bytes as input.
+fn play_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_c64chess"))
         .arg("play")
         .args(args)
@@ -13,7 +18,7 @@ fn play(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run c64chess");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -101,4 +106,28 @@ fn the_end_of_input_ends_the_session() {
     let out = play(&[], "");
     assert!(out.status.success());
     assert_eq!(screens(&out).len(), 1);
+}
+
+/// A byte that is not UTF-8 used to end the game with an error (status 1);
+/// it is skipped with a note, and the rest of its line still counts.
+#[test]
+fn bytes_that_are_not_utf8_are_skipped_with_a_note() {
+    let out = play_bytes(&["--black", "human", "--seed", "0"], b"e2e4\n\xe9\ne7\xffe5\ng1f3\n");
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    for line in [2, 3] {
+        assert!(err.contains(&format!("note: line {line}: skipped bytes that are not UTF-8")), "{err}");
+    }
+    let last = screens(&out).pop().unwrap();
+    assert!(last.contains("1...e7-e5") && last.contains("2. Ng1-f3"), "{last}");
+}
+
+/// In line mode the computer playing both sides never waits.
+#[test]
+fn a_computer_game_in_line_mode_runs_without_pauses() {
+    let start = std::time::Instant::now();
+    let out = play(&["--white", "computer", "--black", "computer", "--seed", "0"], "");
+    assert!(out.status.success());
+    assert!(screens(&out)[0].contains("GAME OVER"));
+    assert!(start.elapsed() < std::time::Duration::from_secs(30), "{:?}", start.elapsed());
 }

@@ -37,6 +37,11 @@ impl Session {
     }
 
     fn start_with(args: &[&str], env: &[(&str, &str)]) -> Session {
+        Session::start_sized(args, env, 25, 80)
+    }
+
+    /// Start in a terminal of `rows` × `cols`.
+    fn start_sized(args: &[&str], env: &[(&str, &str)], rows: u16, cols: u16) -> Session {
         let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
         grantpt(&master).expect("grantpt");
         unlockpt(&master).expect("unlockpt");
@@ -47,7 +52,7 @@ impl Session {
             .custom_flags(OFlags::NOCTTY.bits() as i32)
             .open(name.to_str().unwrap())
             .expect("open the pty's slave side");
-        tcsetwinsize(&slave, Winsize { ws_row: 25, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0 }).unwrap();
+        tcsetwinsize(&slave, Winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 }).unwrap();
         let bin = env!("CARGO_BIN_EXE_c64chess");
         // In a session of its own the pty is the program's controlling
         // terminal, so it measures the pty rather than whatever terminal
@@ -63,6 +68,8 @@ impl Session {
             .arg("play")
             .args(args)
             .env("TERM", "xterm-256color")
+            .env_remove("COLORTERM")
+            .env_remove("NO_COLOR")
             .envs(env.iter().copied())
             .stdin(slave.try_clone().unwrap())
             .stdout(slave.try_clone().unwrap())
@@ -107,6 +114,16 @@ impl Session {
         self.master.flush().unwrap();
         // Let one key's effect land before the next: like a person typing.
         thread::sleep(Duration::from_millis(30));
+    }
+
+    /// Resize the terminal (the program gets SIGWINCH).
+    fn resize(&self, rows: u16, cols: u16) {
+        tcsetwinsize(&self.slave, Winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 }).unwrap();
+    }
+
+    /// Everything the program wrote, as text.
+    fn raw(&self) -> String {
+        String::from_utf8_lossy(&self.output.lock().unwrap()).into_owned()
     }
 
     /// Type a move and wait for it in the log.
@@ -235,4 +252,66 @@ fn a_panic_still_gives_the_terminal_back() {
     s.assert_restored();
     let out = String::from_utf8_lossy(&s.output.lock().unwrap()).into_owned();
     assert!(out.contains("C64CHESS_PLAY_PANIC is set"), "the panic message is printed");
+}
+
+/// A terminal smaller than 40 x 25 (rows as well as columns) shows a
+/// message instead of a cut-off board, until it is made large enough.
+#[test]
+fn a_small_terminal_asks_for_a_larger_window() {
+    let mut s = Session::start_sized(&["--seed", "0"], &[], 20, 60);
+    let screen = s.wait_for("Make the window at least 40 x 25");
+    assert!(screen.contains("(it is 60 x 20)") && !screen.contains("White to move"), "{screen}");
+    s.resize(25, 80);
+    s.wait_for("White to move");
+    s.resize(25, 39);
+    s.wait_for("(it is 39 x 25)");
+    s.send("q");
+    assert!(s.exit_status().success());
+    s.assert_restored();
+}
+
+/// Without 24-bit colour the 256-colour palette is used; COLORTERM=truecolor
+/// gives 24-bit; NO_COLOR gives no colour at all, and letters for the men.
+#[test]
+fn colours_follow_the_terminal_and_no_color_gives_letters() {
+    for (env, want, not) in [
+        (&[][..], "\x1b[38;5;", "\x1b[38;2;"),
+        (&[("COLORTERM", "truecolor")][..], "\x1b[38;2;", "\x1b[38;5;"),
+        (&[("TERM", "xterm")][..], "\x1b[97;", "\x1b[38;"),
+    ] {
+        let mut s = Session::start_with(&["--seed", "0"], env);
+        s.wait_for("White to move");
+        let raw = s.raw();
+        assert!(raw.contains(want) && !raw.contains(not), "{env:?}: {raw:?}");
+        s.send("q");
+        assert!(s.exit_status().success());
+    }
+    let mut s = Session::start_with(&["--seed", "0"], &[("NO_COLOR", "1")]);
+    let screen = s.wait_for("White to move");
+    assert!(screen.contains("R     N     B     Q     K     B     N     R"), "{screen}");
+    assert!(screen.contains("r     n     b     q     k     b     n     r"), "{screen}");
+    assert!(!s.raw().contains("\x1b[38;") && !s.raw().contains("\x1b[97"), "no colour codes");
+    s.send("q");
+    assert!(s.exit_status().success());
+    s.assert_restored();
+}
+
+/// The computer against itself waits between moves (a second by default)
+/// so a person can follow; `--pause 0` does not wait.
+#[test]
+fn the_computer_against_itself_pauses_between_moves() {
+    let args = ["--white", "computer", "--black", "computer", "--seed", "0"];
+    let mut s = Session::start(&args);
+    s.wait_for("1. ");
+    thread::sleep(Duration::from_millis(1300));
+    let screen = s.screen();
+    assert!(!screen.contains("2. "), "no pause between moves:\n{screen}");
+    s.send("q");
+    assert!(s.exit_status().success());
+    // Without pauses the whole game (over a hundred plies) ends well inside
+    // the wait; with a second a move it could not.
+    let mut s = Session::start(&[&args[..], &["--pause", "0"]].concat());
+    s.wait_for("GAME OVER");
+    s.send("q");
+    assert!(s.exit_status().success());
 }

@@ -26,9 +26,20 @@ fn handshake_announces_identity_and_options() {
         "option name Depth type spin default 0 min 0 max 30",
         "option name OwnBook type check default false",
         "option name Seed type spin default 0 min 0 max 255",
+        "option name Hash type spin default 0 min 0 max 1024",
+        "option name Clear Hash type button",
+        "option name Ponder type check default false",
+        "option name MultiPV type spin default 1 min 1 max 256",
+        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name Dev Tt type check default true",
     ] {
         assert!(lines.contains(&option.to_owned()), "{option} missing: {lines:?}");
     }
+    // The developer switches come after every playing option, named apart.
+    let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option name ")).collect();
+    let first_dev = options.iter().position(|l| l.starts_with("option name Dev ")).expect("dev switches");
+    assert!(options[first_dev..].iter().all(|l| l.starts_with("option name Dev ")), "{options:#?}");
+    assert_eq!(options.len() - first_dev, 7, "{options:#?}");
     assert!(e.sync().is_empty());
     assert_eq!(e.fen(), START_FEN);
     e.quit();
@@ -296,11 +307,24 @@ fn crlf_tabs_and_blank_lines() {
     e.close();
 }
 
-/// Every rejected command prints `info string` and leaves the position as it was.
+/// After a rejected `position` there is no position: `d` and `perft` say
+/// so, and every `go` is answered `bestmove 0000`, until a good `position`.
+fn expect_no_position(e: &mut Engine, what: &str) {
+    e.send("d");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("info string d: no position") || l.starts_with("Fen: "));
+    assert!(lines.last().unwrap().starts_with("info string d: no position"), "{what:.60}: {lines:?}");
+    e.send("go depth 3");
+    assert_eq!(e.bestmove(), "0000", "{what:.60}");
+}
+
+/// Every rejected command prints `info string`. A rejected `position`
+/// leaves no position (see [`expect_no_position`]); any other rejected
+/// command leaves the position as it was.
 #[test]
-fn rejections_keep_the_previous_position() {
+fn rejections_keep_the_previous_position_or_none() {
     let mut e = Engine::start();
-    e.send("position startpos moves e2e4 c7c5");
+    let good = "position startpos moves e2e4 c7c5";
+    e.send(good);
     let kept = e.fen();
     let long_junk = "x".repeat(5000);
     let bad: Vec<String> = [
@@ -318,17 +342,18 @@ fn rejections_keep_the_previous_position() {
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
         "position fen rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "position fen 4k3/8/8/8/8/8/8/4K2R w Qk - 0 1",
-        "position fen 4k3/8/8/8/8/8/8/R3K3 b - a3 0 1",
+        "position fen rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "position fen 4k3/8/8/8/8/8/8/4K3 x - - 0 1",
         "position fen 4k3/8/8/8/8/8/4r3/4K3 b - - 0 1",
-        "position fen 4k3/8/8/8/8/8/8/4K3 w - - 300 1",
+        "position fen 4k3/8/8/8/8/8/8/4K3 w - - -1 1",
         "position fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8x",
+        &format!("position startpos moves {long_junk}"),
         "setoption name Skill value 9",
         "setoption name Skill value -1",
         "setoption name Nodes value lots",
         "setoption name OwnBook value maybe",
-        "setoption name Hash value 16",
+        "setoption name Hash value -1",
+        "setoption name NoSuchOption value 16",
         "setoption name Skill value \u{1b}[2J\u{7}",
         "setoption Skill 3",
         "setoption",
@@ -338,35 +363,242 @@ fn rejections_keep_the_previous_position() {
         "bogus",
         "Position startpos",
         "\u{fffd}\u{fffd}\u{fffd}",
-        &format!("position startpos moves {long_junk}"),
         &long_junk,
     ]
     .iter()
     .map(|s| s.to_string())
     .collect();
     for line in &bad {
+        e.send(good);
         e.send(line);
         let lines = e.sync();
         assert!(lines.iter().any(|l| l.starts_with("info string ")), "no reason given for {line:.60}: {lines:?}");
-        assert_eq!(e.fen(), kept, "{line:.60}");
+        if line.starts_with("position") {
+            expect_no_position(&mut e, line);
+        } else {
+            assert_eq!(e.fen(), kept, "{line:.60}");
+        }
     }
-    // Binary junk, a NUL, a lone CR, and a line over the length limit.
-    for junk in [&b"\xff\xfe\x00\x01position startpos\n"[..], b"\x1b[2J\x07\n", b"\rposition fen \xc3\x28\n"] {
+    // Binary junk, a NUL, a lone CR (a separator: the third is a bad
+    // `position`), and a line over the length limit.
+    for (junk, is_position) in
+        [(&b"\xff\xfe\x00\x01position startpos\n"[..], false), (b"\x1b[2J\x07\n", false), (b"\rposition fen \xc3\x28\n", true)]
+    {
+        e.send(good);
         e.send_bytes(junk);
         assert!(e.sync().iter().any(|l| l.starts_with("info string ")), "{junk:?}");
-        assert_eq!(e.fen(), kept);
+        if is_position {
+            expect_no_position(&mut e, "junk fen");
+        } else {
+            assert_eq!(e.fen(), kept);
+        }
     }
+    e.send(good);
     let mut huge = b"position startpos moves ".to_vec();
     huge.extend(std::iter::repeat_n(b'a', 1_100_000));
     huge.push(b'\n');
     e.send_bytes(&huge);
     assert!(e.sync().iter().any(|l| l.starts_with("info string line longer")));
     assert_eq!(e.fen(), kept);
-    // Still fully working.
+    // Still fully working, after a rejection too.
+    e.send("position startpos moves e7e5");
+    e.send("go ponder");
+    e.send("stop");
+    assert_eq!(e.bestmove(), "0000", "a ponder search without a position answers at stop");
+    e.send(good);
     e.send("go depth 2");
     assert!(is_legal(&replay(&["e2e4".into(), "c7c5".into()]), &e.bestmove()));
     let lines = e.quit();
     assert!(lines.iter().all(|l| !l.chars().any(char::is_control)), "junk echoed raw");
+}
+
+/// The report's case: after `position startpos`, a FEN with castling rights
+/// the board cannot have must not leave the start position to be searched
+/// (`bestmove b1c3` with no piece on b1). Such FENs, as other engines do,
+/// are accepted with the impossible parts dropped and a note.
+#[test]
+fn sloppy_fens_are_mended_with_a_note() {
+    let mut e = Engine::start();
+    for (fen, mended, note) in [
+        ("4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "castling rights Qkq dropped"),
+        ("4k3/8/8/8/8/8/8/R3K3 b Q a3 0 1", "4k3/8/8/8/8/8/8/R3K3 b Q - 0 1", "en passant square a3 dropped"),
+        ("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", "en passant square e3 dropped"),
+        ("4k3/8/8/8/8/8/8/4K2R w - - 300 200", "4k3/8/8/8/8/8/8/4K2R w - - 255 200", "halfmove clock 300 read as 255"),
+    ] {
+        e.send("position startpos");
+        e.send(&format!("position fen {fen}"));
+        let lines = e.sync();
+        assert!(lines.iter().any(|l| l.starts_with("info string position: ") && l.contains(note)), "{fen}: {lines:?}");
+        assert_eq!(e.fen(), mended);
+        e.send("go depth 3");
+        let best = e.bestmove();
+        assert!(is_legal(&Position::from_fen(mended).unwrap(), &best), "{fen}: {best}");
+    }
+    e.quit();
+}
+
+/// `MultiPV k`: each completed depth reports k lines, `multipv 1..k`, best
+/// first, distinct first moves; the last `multipv 1` line's pv starts with
+/// `bestmove`. Back at 1, the plain lines return.
+#[test]
+fn multipv_reports_k_lines_per_depth() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 4");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    let multi: Vec<&String> = lines.iter().filter(|l| l.starts_with("info multipv")).collect();
+    assert!(multi.len() >= 6 && multi.len().is_multiple_of(3), "{lines:#?}");
+    let root = replay(&["e2e4".into(), "e7e5".into()]);
+    for depth in multi.chunks(3) {
+        let ks: Vec<&str> = depth.iter().map(|l| field(l, "multipv").unwrap()).collect();
+        assert_eq!(ks, ["1", "2", "3"]);
+        let d: Vec<&str> = depth.iter().map(|l| field(l, "depth").unwrap()).collect();
+        assert!(d.iter().all(|x| *x == d[0]), "{depth:#?}");
+        let cp: Vec<i32> = depth.iter().map(|l| field(l, "cp").unwrap().parse().unwrap()).collect();
+        assert!(cp.windows(2).all(|w| w[0] >= w[1]), "best first: {depth:#?}");
+        let firsts: Vec<&str> = depth.iter().map(|l| field(l, "pv").unwrap()).collect();
+        assert!(firsts.iter().all(|m| is_legal(&root, m)) && firsts[0] != firsts[1] && firsts[1] != firsts[2]);
+    }
+    let best = bestmove_of(lines.last().unwrap());
+    let last_first = lines.iter().rev().find(|l| l.starts_with("info multipv 1 ") || l.starts_with("info depth")).unwrap();
+    assert_eq!(field(last_first, "pv"), Some(best.as_str()));
+    // More lines than moves: one line per legal move.
+    e.send("setoption name MultiPV value 50");
+    e.send("position fen 7k/8/6K1/8/8/8/8/1Q6 w - - 0 1");
+    e.send("go depth 2");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    let n = legal_texts(&Position::from_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap()).len();
+    assert_eq!(lines.iter().filter(|l| l.starts_with("info multipv")).count(), n, "{lines:#?}");
+    e.send("setoption name MultiPV value 1");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert!(!lines.iter().any(|l| l.contains("multipv")) && lines.iter().any(|l| l.starts_with("info depth 3 ")));
+    e.quit();
+}
+
+/// `Hash`, `Clear Hash`, `Ponder` and `Move Overhead` are accepted with
+/// their ranges; a Skill-level search (no limit of its own) uses the C64's
+/// table whatever `Hash` says, so it plays as the C64 does, node for node.
+#[test]
+fn hash_ponder_and_move_overhead_options() {
+    let level_nodes = |e: &mut Engine| {
+        e.send("ucinewgame");
+        e.send("position startpos moves d2d4 d7d5 c2c4");
+        e.send("go");
+        let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+        lines.iter().rev().find(|l| l.starts_with("info depth")).map(|l| field(l, "nodes").unwrap().to_owned())
+    };
+    let mut e = Engine::start();
+    let before = level_nodes(&mut e);
+    for line in [
+        "setoption name Hash value 64",
+        "setoption name Clear Hash",
+        "setoption name Ponder value true",
+        "setoption name Move Overhead value 100",
+        "setoption name MultiPV value 1",
+    ] {
+        e.send(line);
+        assert!(e.sync().is_empty(), "{line}");
+    }
+    assert_eq!(level_nodes(&mut e), before, "the levels keep the C64's table");
+    for line in [
+        "setoption name Hash value -1",
+        "setoption name Hash value 5000",
+        "setoption name Ponder value maybe",
+        "setoption name Move Overhead value -5",
+        "setoption name MultiPV value 0",
+    ] {
+        e.send(line);
+        assert!(e.sync().iter().any(|l| l.starts_with("info string setoption: option ")), "{line}");
+    }
+    // A bigger table still answers a clock search in time, and pondering works.
+    e.send("position startpos moves e2e4");
+    e.send("go wtime 3000 btime 3000");
+    assert!(is_legal(&replay(&["e2e4".into()]), &e.bestmove()));
+    e.send("go ponder wtime 3000 btime 3000");
+    e.send("ponderhit");
+    assert!(is_legal(&replay(&["e2e4".into()]), &e.bestmove()));
+    e.quit();
+}
+
+/// Material that cannot mate scores as the draw it is, in every line.
+#[test]
+fn dead_drawn_material_scores_0() {
+    let mut e = Engine::start();
+    for fen in [
+        "8/8/8/8/8/8/8/k1K5 w - - 0 1",
+        "8/8/8/8/8/8/8/k1K5 b - - 0 1",
+        "8/8/4k3/8/8/2B5/8/4K3 w - - 0 1",
+        "8/8/4k3/8/8/2N5/8/4K3 b - - 0 1",
+        "8/8/4kb2/8/8/2B5/8/4K3 w - - 0 1",
+    ] {
+        e.send(&format!("position fen {fen}"));
+        for go in ["go depth 6", "go nodes 1", "go movetime 50"] {
+            e.send(go);
+            let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+            let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+            assert!(!infos.is_empty() && infos.iter().all(|l| l.contains(" score cp 0 ")), "{fen} {go}: {lines:#?}");
+        }
+    }
+    // Not dead: a rook, a pawn, or knight against bishop can still mate.
+    for fen in ["8/8/4k3/8/8/8/8/R3K3 w - - 0 1", "8/8/4k3/8/8/8/P7/4K3 w - - 0 1"] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 4");
+        let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+        assert!(!lines.iter().any(|l| l.contains(" score cp 0 ")), "{fen}: {lines:#?}");
+    }
+    e.quit();
+}
+
+/// The field after `name` in an `info` line.
+fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let mut words = line.split_whitespace();
+    words.by_ref().find(|w| *w == name)?;
+    words.next()
+}
+
+/// The last `info depth` line before `bestmove`: it has a score, and its
+/// `pv` starts with the `bestmove`.
+fn check_last_info(lines: &[String], what: &str) -> String {
+    let best = bestmove_of(lines.last().unwrap());
+    let last = lines.iter().rev().find(|l| l.starts_with("info depth")).unwrap_or_else(|| panic!("{what}: {lines:#?}"));
+    assert!(field(last, "score").is_some() && field(last, "nodes").is_some(), "{what}: {last}");
+    assert_eq!(field(last, "pv"), Some(best.as_str()), "{what}: {lines:#?}");
+    last.clone()
+}
+
+/// Every search prints an `info` line with a score: a mate in one (found
+/// before any iteration), a mated or stalemated root, a budget too small
+/// for one iteration. And the last line's pv always begins with `bestmove`,
+/// even when an unfinished iteration changed the move.
+#[test]
+fn every_search_reports_a_score_and_its_bestmove() {
+    let mut e = Engine::start();
+    e.send("position fen r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    for go in ["go movetime 200", "go depth 5", "go nodes 50", "go"] {
+        e.send(go);
+        let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+        let last = check_last_info(&lines, go);
+        assert!(last.contains(" score mate 1 ") && last.ends_with(" pv f3f7"), "{go}: {last}");
+    }
+    for (fen, score) in [("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "mate 0"), ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "cp 0")] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 4");
+        let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+        assert_eq!(lines[lines.len() - 2..], [format!("info depth 0 score {score}"), "bestmove 0000".to_owned()]);
+    }
+    // Small and odd budgets stop searches in every phase of an iteration.
+    for seed in 0..40u64 {
+        let game = random_game(seed, 10 + (seed as usize % 30));
+        e.send(&format!("position startpos moves {}", game.join(" ")));
+        let go = format!("go nodes {}", [1, 7, 60, 333, 1500, 4000, 12_345][seed as usize % 7]);
+        e.send(&go);
+        let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+        check_last_info(&lines, &go);
+    }
+    e.quit();
 }
 
 #[test]

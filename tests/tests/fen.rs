@@ -544,3 +544,28 @@ fn set_fen_in_place_equals_from_fen_and_a_rejection_empties_the_board() {
     pos.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     assert_eq!(pos, Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap());
 }
+
+/// A run of empty squares is one digit from 1 to 8: `0` and `9` are named
+/// as bad digits (not as unknown piece letters), and two digits in a row
+/// are rejected even when they add up to the rank (`44`, `71`). A fullmove
+/// number of 0 is read as 1, so the message for a bad one gives 0..65535.
+#[test]
+fn digit_runs_and_the_fullmove_range() {
+    use FenField::*;
+    let run = "a run of empty squares is one digit 1..8";
+    let two = run;
+    for (fen, field, problem) in [
+        ("4k3/8/8/8/8/8/8/4K03 w - - 0 1", Board, run),
+        ("4k3/8/8/8/8/8/8/4K9 w - - 0 1", Board, run),
+        ("4k3/8/8/8/8/8/8/0 w - - 0 1", Board, run),
+        ("4k3/44/8/8/8/8/8/4K3 w - - 0 1", Board, two),
+        ("4k3/8/71/8/8/8/8/4K3 w - - 0 1", Board, two),
+        ("4k3/8/8/8/8/8/8/K61 w - - 0 1", Board, two),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 65536", Fullmove, "expected a number 0..65535"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 -1", Fullmove, "expected a number 0..65535"),
+    ] {
+        assert_eq!(engine_core::Position::from_fen(fen).unwrap_err(), FenError { field, problem }, "{fen}");
+    }
+    assert_eq!(position("4k3/8/8/8/8/8/8/4K3 w - - 0 0").fen().to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(position("4k3/8/8/8/8/8/8/4K3 w - - 0 65535").fen().to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 65535");
+}

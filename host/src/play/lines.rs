@@ -10,8 +10,10 @@
 //! | `flip` | turn the board round |
 //! | `q` / `quit` | leave (so does the end of input); in the promotion chooser `q` means queen |
 //!
-//! The computer answers as soon as it is its turn. Each screen is 25 lines,
-//! then a blank line.
+//! The computer answers as soon as it is its turn (even when it plays both
+//! sides: no pause). Each screen is 25 lines, then a blank line. Bytes that
+//! are not UTF-8 are skipped, with a note on standard error, and the rest
+//! of their line is read as usual.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -83,8 +85,20 @@ pub fn run(mut app: App, seeds: Seeds) -> io::Result<()> {
     };
     settle(&mut app, &mut keys, &mut screen);
     print(&screen, &mut out)?;
-    for line in io::stdin().lock().lines() {
-        let line = line?;
+    let mut input = io::stdin().lock();
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        let line = match String::from_utf8(bytes.clone()) {
+            Ok(line) => line,
+            Err(_) => {
+                eprintln!("note: line {number}: skipped bytes that are not UTF-8");
+                String::from_utf8_lossy(&bytes).replace(char::REPLACEMENT_CHARACTER, "")
+            }
+        };
         let command = line.trim().to_ascii_lowercase();
         if command.is_empty() {
             continue;

@@ -1,5 +1,17 @@
-//! The full-screen terminal: the UI's 40 × 25 cells drawn with 24-bit
-//! colours, keys read raw.
+//! The full-screen terminal: the UI's 40 × 25 cells drawn in colour, keys
+//! read raw.
+//!
+//! Colours: 24-bit when `COLORTERM` says the terminal has them (`truecolor`
+//! or `24bit`), else the nearest of the 256-colour palette when `TERM`
+//! names one (`...-256color`), else the nearest of the 16 standard
+//! colours; with `NO_COLOR` set, none, and the men are drawn as letters
+//! (upper case White, lower case Black), as with `--ascii`, so the sides
+//! stay distinguishable whatever the terminal.
+//!
+//! A terminal smaller than the screen (40 × 25) shows only a message asking
+//! for a larger window, until it is resized; the keys still work (`q`
+//! quits). When the computer plays both sides it pauses between moves
+//! (`--pause`), so a person can follow the game; a key ends a pause.
 //!
 //! In a terminal at least 66 columns wide the board's columns are drawn two
 //! characters wide, so a square (3 × 3 cells) is 6 × 3 characters and looks
@@ -24,6 +36,8 @@ use c64::screen::{colour, COLS, ROWS};
 use c64::{App, Input, Key, Screen, ScreenBuffer, Step};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::terminal;
+use engine_core::game::Player;
+use engine_core::piece::{BLACK, WHITE};
 
 use super::Seeds;
 
@@ -67,13 +81,89 @@ impl Drop for Guard {
     }
 }
 
+/// How the terminal shows colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colours {
+    /// 24-bit RGB.
+    True,
+    /// The 256-colour palette.
+    Palette,
+    /// The 16 standard colours.
+    Basic,
+    /// None (`NO_COLOR`).
+    Off,
+}
+
+impl Colours {
+    /// What the environment says (`NO_COLOR`, `COLORTERM`, `TERM`).
+    pub fn detect(var: impl Fn(&str) -> Option<String>) -> Colours {
+        if var("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+            Colours::Off
+        } else if var("COLORTERM").is_some_and(|v| v == "truecolor" || v == "24bit") {
+            Colours::True
+        } else if var("TERM").is_some_and(|v| v.contains("256color")) {
+            Colours::Palette
+        } else {
+            Colours::Basic
+        }
+    }
+
+    /// The SGR parameters for `rgb` as ink (`background`: as paper).
+    fn sgr(self, [r, g, b]: [u8; 3], background: bool) -> String {
+        let base = if background { 48 } else { 38 };
+        match self {
+            Colours::True => format!("{base};2;{r};{g};{b}"),
+            Colours::Palette => {
+                let level = |c: u8| (c as u16 * 5 + 127) / 255;
+                format!("{base};5;{}", 16 + 36 * level(r) + 6 * level(g) + level(b))
+            }
+            Colours::Basic => {
+                let distance = |&(_, [pr, pg, pb]): &(u8, [u8; 3])| {
+                    let d = |a: u8, b: u8| (a as i32 - b as i32).pow(2);
+                    d(r, pr) + d(g, pg) + d(b, pb)
+                };
+                let (index, _) = *BASIC.iter().min_by_key(|c| distance(c)).expect("16 colours");
+                let code = if index < 8 { base - 8 + index } else { base + 44 + index };
+                code.to_string()
+            }
+            Colours::Off => String::new(),
+        }
+    }
+}
+
+/// The 16 standard colours (xterm's values), by number.
+const BASIC: [(u8, [u8; 3]); 16] = [
+    (0, [0, 0, 0]),
+    (1, [205, 0, 0]),
+    (2, [0, 205, 0]),
+    (3, [205, 205, 0]),
+    (4, [0, 0, 238]),
+    (5, [205, 0, 205]),
+    (6, [0, 205, 205]),
+    (7, [229, 229, 229]),
+    (8, [127, 127, 127]),
+    (9, [255, 0, 0]),
+    (10, [0, 255, 0]),
+    (11, [255, 255, 0]),
+    (12, [92, 92, 255]),
+    (13, [255, 0, 255]),
+    (14, [0, 255, 255]),
+    (15, [255, 255, 255]),
+];
+
+/// The key summary's colour.
+const HELP_RGB: [u8; 3] = [120, 105, 196];
+
 /// The screen: the UI's cells, what the terminal shows, and how to draw.
 struct TermScreen {
     cells: ScreenBuffer,
     shown: Option<ScreenBuffer>,
     ascii: bool,
+    colours: Colours,
     doubled: bool,
     help: bool,
+    /// The terminal's size, when smaller than the screen.
+    too_small: Option<(u16, u16)>,
     last: Instant,
 }
 
@@ -93,18 +183,59 @@ impl Screen for TermScreen {
 }
 
 impl TermScreen {
-    fn new(ascii: bool) -> TermScreen {
-        let mut s = TermScreen { cells: ScreenBuffer::new(), shown: None, ascii, doubled: true, help: true, last: Instant::now() };
+    fn new(ascii: bool, colours: Colours) -> TermScreen {
+        let ascii = ascii || colours == Colours::Off;
+        let mut s = TermScreen {
+            cells: ScreenBuffer::new(),
+            shown: None,
+            ascii,
+            colours,
+            doubled: true,
+            help: true,
+            too_small: None,
+            last: Instant::now(),
+        };
         s.measure();
         s
     }
 
     /// Fit to the terminal's size; everything is drawn again.
     fn measure(&mut self) {
-        let (width, _) = terminal::size().unwrap_or((80, 25));
+        let (width, height) = terminal::size().unwrap_or((80, 25));
         self.doubled = width >= WIDE;
         self.help = self.doubled && width >= HELP_X + 14;
+        self.too_small = (width < COLS as u16 || height < ROWS as u16).then_some((width, height));
         self.shown = None;
+    }
+
+    /// `ESC [ ... m` setting the ink and paper, or nothing without colours.
+    fn colour(&self, ink: [u8; 3], paper: Option<[u8; 3]>) -> String {
+        if self.colours == Colours::Off {
+            return String::new();
+        }
+        let mut sgr = self.colours.sgr(ink, false);
+        if let Some(paper) = paper {
+            sgr = format!("{sgr};{}", self.colours.sgr(paper, true));
+        }
+        format!("\x1b[{sgr}m")
+    }
+
+    /// Instead of a cut-off board: what size the window must be.
+    fn render_too_small(&mut self, (width, height): (u16, u16)) -> io::Result<()> {
+        let lines = [
+            format!("Make the window at least {COLS} x {ROWS}"),
+            format!("(it is {width} x {height})."),
+            "q quits.".to_owned(),
+        ];
+        let mut buf = String::from("\x1b[0m\x1b[2J");
+        for (i, line) in lines.iter().enumerate() {
+            let text: String = line.chars().take(width as usize).collect();
+            let _ = write!(buf, "\x1b[{};1H{text}", i + 1);
+        }
+        self.shown = Some(self.cells.clone());
+        let mut out = io::stdout().lock();
+        out.write_all(buf.as_bytes())?;
+        out.flush()
     }
 
     /// The terminal column (0-based) of a screen column.
@@ -121,13 +252,17 @@ impl TermScreen {
 
     /// Draw every row that differs from what the terminal shows.
     fn render(&mut self) -> io::Result<()> {
+        if let Some(size) = self.too_small {
+            return if self.shown.is_none() { self.render_too_small(size) } else { Ok(()) };
+        }
         let mut buf = String::new();
         let fresh = self.shown.is_none();
         if fresh {
             buf.push_str("\x1b[0m\x1b[2J");
             if self.help {
+                let ink = self.colour(HELP_RGB, None);
                 for (i, line) in HELP.iter().enumerate() {
-                    let _ = write!(buf, "\x1b[{};{}H\x1b[38;2;120;105;196m{line}", i + 1, HELP_X + 1);
+                    let _ = write!(buf, "\x1b[{};{}H{ink}{line}", i + 1, HELP_X + 1);
                 }
             }
         }
@@ -155,9 +290,9 @@ impl TermScreen {
             let attr = self.cells.attr(col, row);
             if attr as u16 != colours {
                 colours = attr as u16;
-                let [ir, ig, ib] = colour::RGB[(attr >> 4) as usize];
-                let [pr, pg, pb] = colour::RGB[(attr & 15) as usize];
-                let _ = write!(buf, "\x1b[38;2;{ir};{ig};{ib};48;2;{pr};{pg};{pb}m");
+                let ink = colour::RGB[(attr >> 4) as usize];
+                let paper = colour::RGB[(attr & 15) as usize];
+                buf.push_str(&self.colour(ink, Some(paper)));
             }
             if reposition {
                 // A chess symbol may be drawn wide: go to the column meant.
@@ -280,8 +415,9 @@ impl Input for TermKeys {
     }
 }
 
-/// Play until the player quits.
-pub fn run(mut app: App, seeds: Seeds, ascii: bool) -> io::Result<()> {
+/// Play until the player quits; `pause` between the moves of a game the
+/// computer plays alone.
+pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration) -> io::Result<()> {
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
@@ -290,11 +426,14 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool) -> io::Result<()> {
     terminal::enable_raw_mode()?;
     let _guard = Guard;
     io::stdout().write_all(b"\x1b[?1049h\x1b[?25l")?;
-    let mut screen = TermScreen::new(ascii);
+    let colours = Colours::detect(|name| std::env::var(name).ok());
+    let mut screen = TermScreen::new(ascii, colours);
     let resized = Rc::new(Cell::new(false));
     let mut keys = TermKeys { seeds, resized: resized.clone(), ended: false };
     // For the tests: prove the panic hook gives the terminal back.
     let panic_on_key = std::env::var_os("C64CHESS_PLAY_PANIC").is_some();
+    let mut plies = app.game().position().history_len();
+    let mut pause_until: Option<Instant> = None;
     loop {
         if panic_on_key && keys.pending() {
             panic!("C64CHESS_PLAY_PANIC is set");
@@ -303,11 +442,57 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool) -> io::Result<()> {
             screen.measure();
             screen.show(false);
         }
-        match app.step(&mut screen, &mut keys) {
+        if let Some(until) = pause_until {
+            let left = until.saturating_duration_since(Instant::now());
+            if !left.is_zero() && !keys.pending() {
+                let _ = event::poll(left.min(Duration::from_millis(100)));
+                continue;
+            }
+            pause_until = None;
+        }
+        let step = app.step(&mut screen, &mut keys);
+        let game = app.game();
+        let now = game.position().history_len();
+        if now != plies && game.player(WHITE) == Player::Computer && game.player(BLACK) == Player::Computer {
+            pause_until = Some(Instant::now() + pause);
+        }
+        plies = now;
+        match step {
             Step::Quit => break,
             Step::Busy => {}
             Step::Idle => keys.wait(),
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string())
+    }
+
+    #[test]
+    fn colours_follow_the_environment() {
+        assert_eq!(Colours::detect(env(&[("COLORTERM", "truecolor"), ("TERM", "xterm-256color")])), Colours::True);
+        assert_eq!(Colours::detect(env(&[("TERM", "xterm-256color")])), Colours::Palette);
+        assert_eq!(Colours::detect(env(&[("TERM", "xterm")])), Colours::Basic);
+        assert_eq!(Colours::detect(env(&[])), Colours::Basic);
+        assert_eq!(Colours::detect(env(&[("NO_COLOR", "1"), ("COLORTERM", "truecolor")])), Colours::Off);
+        assert_eq!(Colours::detect(env(&[("NO_COLOR", "")])), Colours::Basic, "an empty NO_COLOR does not count");
+    }
+
+    #[test]
+    fn white_and_black_ink_stay_apart_in_every_palette() {
+        let white = colour::RGB[colour::WHITE as usize];
+        let black = colour::RGB[colour::BLACK as usize];
+        for colours in [Colours::True, Colours::Palette, Colours::Basic] {
+            assert_ne!(colours.sgr(white, false), colours.sgr(black, false), "{colours:?}");
+        }
+        assert_eq!(Colours::Palette.sgr([255, 255, 255], false), "38;5;231");
+        assert_eq!(Colours::Basic.sgr([255, 255, 255], true), "107");
+        assert_eq!(Colours::Basic.sgr([0, 0, 0], false), "30");
+    }
 }

@@ -34,13 +34,8 @@ pub const MAX_DEPTH: u8 = DEEPEST_PLY;
 /// Clock time kept back for process and pipe latency: this much, or half
 /// the clock when less is left (milliseconds).
 const RESERVE_MS: u64 = 50;
-/// Latency assumed per move (GUI, pipes, scheduling), paid out of the
-/// increment before any of it is planned as thinking time (milliseconds).
-const MOVE_OVERHEAD_MS: u64 = 10;
 /// Moves to plan for when the GUI does not say (`movestogo`).
 const DEFAULT_MOVES_TO_GO: u64 = 30;
-/// `movetime` kept back for latency: a tenth, at most this (milliseconds).
-const MOVETIME_OVERHEAD_MS: u64 = 10;
 
 /// The parameters of one `go` command, as given (times in milliseconds).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -94,6 +89,9 @@ pub struct Plan {
     pub infinite: bool,
     /// Hold `bestmove` until `stop` or `ponderhit`; no clock until `ponderhit`.
     pub ponder: bool,
+    /// The limits are the Skill level's (no limit of the `go`'s own): the
+    /// search then uses the C64's table size, to play as the C64 does.
+    pub by_level: bool,
 }
 
 /// A number parameter: negative values read as 0 (some GUIs send a negative
@@ -186,13 +184,14 @@ impl GoParams {
             || time.is_some()
             || self.infinite;
         let limits = if explicit { self.explicit_limits() } else { options.limits() };
-        let by_clock = time.map(|t| clock_plan(t, inc, self.movestogo));
-        let by_movetime = self.movetime.map(movetime_plan);
+        let overhead = options.move_overhead;
+        let by_clock = time.map(|t| clock_plan(t, inc, self.movestogo, overhead));
+        let by_movetime = self.movetime.map(|t| movetime_plan(t, overhead));
         let clock = match (by_clock, by_movetime) {
             (Some(a), Some(b)) => Some(TimePlan { soft: a.soft.min(b.soft), hard: a.hard.min(b.hard) }),
             (a, b) => a.or(b),
         };
-        Plan { limits, clock, infinite: self.infinite, ponder: self.ponder }
+        Plan { limits, clock, infinite: self.infinite, ponder: self.ponder, by_level: !explicit }
     }
 
     /// Depth and nodes from `depth`, `mate` and `nodes`; unlimited where not given.
@@ -218,30 +217,32 @@ fn is_keyword(token: &str) -> bool {
     )
 }
 
-/// The plan for a clock of `time` ms with `inc` ms per move.
+/// The plan for a clock of `time` ms with `inc` ms per move, `overhead` ms
+/// of latency assumed per move (the `Move Overhead` option).
 ///
 /// Keep a reserve back (`RESERVE_MS`, or half of a nearly empty clock); of
 /// the rest, aim at an even share of the moves to go plus three quarters of
 /// what the increment leaves after the per-move latency
-/// (`MOVE_OVERHEAD_MS`): spending the whole increment would let latency
+/// (`overhead`): spending the whole increment would let latency
 /// drain a short clock move by move. Stop starting iterations at half the
 /// target; stop outright at twice the target, but never past a quarter of
 /// the usable time (a half with two moves to go, all of it with one). With
 /// the reserve and the hard stop in the hooks, a move never costs more than
 /// the clock.
-pub fn clock_plan(time: u64, inc: u64, movestogo: Option<u64>) -> TimePlan {
+pub fn clock_plan(time: u64, inc: u64, movestogo: Option<u64>, overhead: u64) -> TimePlan {
     let moves = movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
     let usable = time - (time / 2).min(RESERVE_MS);
-    let spare_inc = inc.saturating_sub(MOVE_OVERHEAD_MS);
+    let spare_inc = inc.saturating_sub(overhead);
     let target = (usable / moves).saturating_add(spare_inc.saturating_mul(3) / 4);
     let hard = target.saturating_mul(2).min(usable / moves.min(4));
     let soft = (target / 2).min(hard);
     TimePlan { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard) }
 }
 
-/// The plan for `movetime` ms: use it all, less a latency allowance.
-pub fn movetime_plan(movetime: u64) -> TimePlan {
-    let hard = Duration::from_millis(movetime - (movetime / 10).min(MOVETIME_OVERHEAD_MS));
+/// The plan for `movetime` ms: use it all, less the latency allowance
+/// `overhead`, but never more than a tenth of it.
+pub fn movetime_plan(movetime: u64, overhead: u64) -> TimePlan {
+    let hard = Duration::from_millis(movetime - (movetime / 10).min(overhead));
     TimePlan { soft: hard, hard }
 }
 
@@ -250,6 +251,8 @@ mod tests {
     use super::*;
     use engine_core::level::level;
     use engine_core::piece::BLACK;
+
+    use crate::options::DEFAULT_MOVE_OVERHEAD as OH;
 
     fn parse(line: &str) -> (GoParams, Vec<String>) {
         let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -291,12 +294,12 @@ mod tests {
         let clocked = plan("wtime 60000 btime 1");
         assert_eq!(clocked.limits, Limits { depth: MAX_DEPTH, nodes: u32::MAX });
         assert!(clocked.clock.is_some());
-        assert_eq!(parse("wtime 1 btime 60000").0.plan(BLACK, &o).clock, Some(clock_plan(60000, 0, None)));
+        assert_eq!(parse("wtime 1 btime 60000").0.plan(BLACK, &o).clock, Some(clock_plan(60000, 0, None, OH)));
         let infinite = plan("infinite");
         assert!(infinite.infinite && infinite.clock.is_none());
         assert_eq!(infinite.limits.nodes, u32::MAX);
         let both = plan("movetime 100 wtime 1000");
-        assert_eq!(both.clock.map(|c| c.hard), Some(clock_plan(1000, 0, None).hard.min(movetime_plan(100).hard)));
+        assert_eq!(both.clock.map(|c| c.hard), Some(clock_plan(1000, 0, None, OH).hard.min(movetime_plan(100, OH).hard)));
     }
 
     #[test]
@@ -304,18 +307,24 @@ mod tests {
         for time in (0..2000).chain([10_000, 60_000, 3_600_000, u64::MAX / 2]) {
             for inc in [0, 10, 1000, u64::MAX] {
                 for mtg in [None, Some(0), Some(1), Some(2), Some(40)] {
-                    let p = clock_plan(time, inc, mtg);
+                    let p = clock_plan(time, inc, mtg, OH);
                     assert!(p.soft <= p.hard);
                     assert!(p.hard.as_millis() <= (time - (time / 2).min(RESERVE_MS)) as u128, "{time} {inc} {mtg:?}");
                 }
             }
         }
-        let one_second = clock_plan(1000, 10, None);
+        let one_second = clock_plan(1000, 10, None, OH);
         assert_eq!(one_second, TimePlan { soft: Duration::from_millis(15), hard: Duration::from_millis(62) });
-        let with_increment = clock_plan(60_000, 1000, None);
+        let with_increment = clock_plan(60_000, 1000, None, OH);
         assert_eq!(with_increment.hard, Duration::from_millis(2 * (59_950 / 30 + 990 * 3 / 4)));
-        assert_eq!(movetime_plan(1000).hard, Duration::from_millis(990));
-        assert_eq!(movetime_plan(50).hard, Duration::from_millis(45));
-        assert_eq!(movetime_plan(0).hard, Duration::ZERO);
+        assert_eq!(movetime_plan(1000, OH).hard, Duration::from_millis(990));
+        assert_eq!(movetime_plan(50, OH).hard, Duration::from_millis(45));
+        assert_eq!(movetime_plan(0, OH).hard, Duration::ZERO);
+        // Move Overhead: more latency, less time; never more than a tenth of movetime.
+        assert_eq!(movetime_plan(1000, 200).hard, Duration::from_millis(900));
+        assert!(clock_plan(60_000, 1000, None, 500).hard < with_increment.hard);
+        let mut slow = EngineOptions::default();
+        slow.set("Move Overhead", "100").unwrap();
+        assert_eq!(parse("movetime 2000").0.plan(WHITE, &slow).clock, Some(movetime_plan(2000, 100)));
     }
 }

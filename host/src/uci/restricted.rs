@@ -12,7 +12,11 @@
 //! * a depth is not started once more than a third of the budget is spent;
 //! * an interrupted depth still counts the moves it completed, if the
 //!   previous best was among them (it is searched first, so it was);
-//! * a found mate ends the search.
+//! * a found mate ends the search (when one line is asked for).
+//!
+//! Every allowed move gets its own score at each depth, so the same search
+//! gives `MultiPV`: the best `lines` moves of each completed depth are
+//! reported, best first ([`RootHooks::lines`]).
 //!
 //! Cost, and a quirk: each reply search runs its own iterative deepening
 //! (about a fifth more nodes than one search), and each counts as an engine
@@ -20,17 +24,42 @@
 //! varying the root order sooner in a game that uses `searchmoves`.
 
 use engine_core::search::{Iteration, MATE_BOUND};
+use engine_core::tt::Slots;
 use engine_core::{Limits, Move, Position, SearchHooks, SearchResult, Searcher};
 
 use super::go::MAX_DEPTH;
 
+/// One root move's line in a report: its score, selective depth and
+/// principal variation (the move first).
+pub struct Line<'a> {
+    /// Score for the side to move at the root.
+    pub score: i16,
+    /// The deepest ply its search reached.
+    pub seldepth: u8,
+    /// The move, then the reply search's principal variation.
+    pub pv: &'a [Move],
+}
+
+/// The hooks of a search at this level: the core's, and a report of the
+/// best lines of each completed depth.
+pub trait RootHooks: SearchHooks {
+    /// A depth completed with `nodes` so far; `lines` are its best, best first.
+    fn lines(&mut self, depth: u8, nodes: u32, lines: &[Line]);
+}
+
+impl RootHooks for () {
+    fn lines(&mut self, _depth: u8, _nodes: u32, _lines: &[Line]) {}
+}
+
 /// Search `root` within `limits`, choosing only among `moves` (legal in
-/// `root`, at least one). Completed depths are reported to `hooks`.
-pub fn search<H: SearchHooks>(
-    searcher: &mut Searcher,
+/// `root`, at least one). The best `lines` (at least one) of each
+/// completed depth are reported to `hooks`.
+pub fn search<S: Slots, H: RootHooks>(
+    searcher: &mut Searcher<S>,
     root: &Position,
     limits: Limits,
     moves: &[Move],
+    lines: usize,
     hooks: &mut H,
 ) -> SearchResult {
     let mut order = moves.to_vec();
@@ -59,9 +88,13 @@ pub fn search<H: SearchHooks>(
             break;
         }
         result.depth = depth;
-        let seldepth = done.iter().map(|r| r.seldepth).max().unwrap_or(depth);
-        hooks.iteration(&Iteration { depth, seldepth, score: best.score, nodes, pv: &best.pv });
-        if best.score > MATE_BOUND {
+        let report: Vec<Line> = done
+            .iter()
+            .take(lines.max(1))
+            .map(|r| Line { score: r.score, seldepth: r.seldepth.max(depth), pv: &r.pv })
+            .collect();
+        hooks.lines(depth, nodes, &report);
+        if lines <= 1 && best.score > MATE_BOUND {
             break;
         }
         order = done.iter().map(|r| r.pv[0]).collect();
@@ -84,8 +117,8 @@ struct Reply {
 
 /// Play `m` and search the reply tree within `limits`. `offset` is the node
 /// count so far, so `hooks` sees one running count.
-fn search_reply<H: SearchHooks>(
-    searcher: &mut Searcher,
+fn search_reply<S: Slots, H: SearchHooks>(
+    searcher: &mut Searcher<S>,
     root: &Position,
     m: Move,
     limits: Limits,
@@ -162,13 +195,43 @@ mod tests {
         let mut searcher = Box::new(Searcher::new());
         let limits = Limits { depth: 4, nodes: 200_000 };
         let only = [legal(&pos, "g6f6")];
-        let r = search(&mut searcher, &pos, limits, &only, &mut ());
+        let r = search(&mut searcher, &pos, limits, &only, 1, &mut ());
         assert_eq!(r.best, only[0]);
         let pair = [legal(&pos, "g6f6"), legal(&pos, "b1b8")];
-        let r = search(&mut searcher, &pos, limits, &pair, &mut ());
+        let r = search(&mut searcher, &pos, limits, &pair, 1, &mut ());
         assert_eq!((r.best, r.score), (pair[1], MATE - 1));
         let full = searcher.search(&pos, limits, &mut ());
         assert_eq!(full.score, MATE - 1, "the unrestricted search agrees on the mate");
+    }
+
+    /// Records the reports, for the tests.
+    #[derive(Default)]
+    struct Reports(Vec<(u8, Vec<(i16, Move)>)>);
+
+    impl SearchHooks for Reports {}
+
+    impl RootHooks for Reports {
+        fn lines(&mut self, depth: u8, _nodes: u32, lines: &[Line]) {
+            self.0.push((depth, lines.iter().map(|l| (l.score, l.pv[0])).collect()));
+        }
+    }
+
+    #[test]
+    fn reports_the_best_lines_of_each_depth_best_first() {
+        let pos = Position::from_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap();
+        let mut all = [Move::NONE; engine_core::MAX_MOVES];
+        let n = pos.clone().legal_moves(&mut all);
+        let mut searcher = Box::new(Searcher::new());
+        let mut reports = Reports::default();
+        let r = search(&mut searcher, &pos, Limits { depth: 4, nodes: 500_000 }, &all[..n], 3, &mut reports);
+        assert_eq!(reports.0.len(), 3, "depths 2, 3 and 4: a mate does not end a multi-line search");
+        for (depth, lines) in &reports.0 {
+            assert_eq!(lines.len(), 3, "depth {depth}");
+            assert!(lines.windows(2).all(|w| w[0].0 >= w[1].0), "best first: {lines:?}");
+            let moves: Vec<Move> = lines.iter().map(|l| l.1).collect();
+            assert!(moves.iter().enumerate().all(|(i, m)| !moves[..i].contains(m)), "distinct moves");
+        }
+        assert_eq!((r.best, r.score), (legal(&pos, "b1b8"), MATE - 1));
     }
 
     #[test]
@@ -176,7 +239,7 @@ mod tests {
         let pos = Position::startpos();
         let mut searcher = Box::new(Searcher::new());
         let allowed = [legal(&pos, "a2a3"), legal(&pos, "h2h3")];
-        let r = search(&mut searcher, &pos, Limits { depth: 10, nodes: 1 }, &allowed, &mut ());
+        let r = search(&mut searcher, &pos, Limits { depth: 10, nodes: 1 }, &allowed, 1, &mut ());
         assert!(allowed.contains(&r.best));
     }
 }

@@ -26,8 +26,11 @@ use engine_core::search::Techniques;
 use engine_core::search::{Iteration, MATE, MATE_BOUND};
 use engine_core::{Limits, Move, Position, SearchHooks, SearchResult, Searcher, MAX_MOVES};
 
-use super::go::{Plan, TimePlan};
+use super::go::{Plan, TimePlan, MAX_DEPTH};
+use super::hash::HostSlots;
+use super::restricted::{Line, RootHooks};
 use super::{emit, restricted};
+use crate::match_cmd::matchplay::rules::insufficient_material;
 
 /// `clock_from` while the clock has not started (pondering).
 const CLOCK_NOT_STARTED: u64 = u64::MAX;
@@ -85,8 +88,9 @@ impl Control {
 
 /// One `go`, ready to run.
 pub struct Job {
-    /// The position to search (with its game history).
-    pub position: Position,
+    /// The position to search (with its game history); `None` after a
+    /// rejected `position` command: the answer is then `bestmove 0000`.
+    pub position: Option<Position>,
     /// Limits and clock.
     pub plan: Plan,
     /// The root moves allowed (`searchmoves`); empty means all.
@@ -97,6 +101,12 @@ pub struct Job {
     pub techniques: Techniques,
     /// Start a new game with this seed before searching.
     pub new_game: Option<u8>,
+    /// The table's size in slots for this search.
+    pub slots: usize,
+    /// Empty the table first (`Clear Hash`).
+    pub clear_hash: bool,
+    /// How many best lines to report (`MultiPV`).
+    pub multipv: usize,
     /// Shared with the input thread.
     pub control: Arc<Control>,
 }
@@ -114,7 +124,7 @@ impl Worker {
     pub fn start() -> std::io::Result<Worker> {
         let (jobs, queue) = channel::<Job>();
         let thread = thread::Builder::new().name("search".into()).spawn(move || {
-            let mut searcher = Box::new(Searcher::new());
+            let mut searcher = Box::new(Searcher::with_slots(HostSlots::new()));
             for job in queue {
                 run(&mut searcher, job);
             }
@@ -161,53 +171,109 @@ impl Worker {
     }
 }
 
-/// Run one job on the search thread: book or search, hold, then `bestmove`.
-fn run(searcher: &mut Searcher, job: Job) {
+/// Run one job on the search thread: book or search, hold, then `bestmove`
+/// (`0000` when there is no position or no legal move).
+fn run(searcher: &mut UciSearcher, job: Job) {
     if let Some(seed) = job.new_game {
         searcher.new_game(seed);
     }
-    searcher.set_techniques(job.techniques);
-    let mut hooks = UciHooks::new(&job.control, job.plan.clock, &job.position);
-    let best = match book(searcher, &job) {
-        Some(m) => {
-            emit(&format!("info string book move {m}"));
-            m
+    if searcher.table_mut().slots_mut().len() != job.slots {
+        if let Err(reason) = searcher.table_mut().slots_mut().resize(job.slots) {
+            emit(&format!("info string Hash: {reason}; the table keeps its size"));
         }
-        None => search(searcher, &job, &mut hooks).best,
+        searcher.table_mut().clear();
+    } else if job.clear_hash {
+        searcher.table_mut().clear();
+    }
+    searcher.set_techniques(job.techniques);
+    let (best, pv) = match &job.position {
+        Some(position) => think(searcher, &job, position),
+        None => (Move::NONE, Vec::new()),
     };
     while !job.control.released() {
         thread::park();
     }
-    let ponder = match hooks.pv.as_slice() {
+    let ponder = match pv.as_slice() {
         [first, reply, ..] if *first == best => format!(" ponder {reply}"),
         _ => String::new(),
     };
     emit(&format!("bestmove {best}{ponder}"));
 }
 
+/// The move to play in `position` and the last principal variation
+/// reported. Whatever ends the search, the last `info` line it prints has a
+/// score and a `pv` starting with that move: a mate in one found before any
+/// iteration, a search stopped before its first iteration completed, and a
+/// better move from an unfinished iteration each get a line of their own;
+/// a root without moves gets `info depth 0 score mate 0` (checkmate) or
+/// `cp 0` (stalemate).
+fn think(searcher: &mut UciSearcher, job: &Job, position: &Position) -> (Move, Vec<Move>) {
+    let mut hooks = UciHooks::new(&job.control, job.plan.clock, position);
+    let result = match book(searcher, job, position) {
+        Some(m) => {
+            emit(&format!("info string book move {m}"));
+            SearchResult { best: m, score: 0, depth: 0, nodes: 0 }
+        }
+        None => search(searcher, job, position, &mut hooks),
+    };
+    if result.best.is_none() {
+        emit(&format!("info depth 0 score {}", if position.in_check() { "mate 0" } else { "cp 0" }));
+        return (Move::NONE, Vec::new());
+    }
+    if hooks.pv.first() != Some(&result.best) {
+        // No iteration reported this move: the core's mate-in-one scan, a
+        // book move, a stop before the first iteration ended (the static
+        // evaluation then stands for a score), or a move that beat the
+        // best in an iteration that did not finish (one deeper).
+        let searched = result.depth > 0;
+        let score = match searched {
+            _ if hooks.dead => 0,
+            true => result.score,
+            false => position.evaluate(position.side_to_move()),
+        };
+        let depth = if hooks.pv.is_empty() { result.depth.max(1) } else { (result.depth + 1).min(MAX_DEPTH) };
+        let pv = [result.best];
+        let line = Iteration { depth, seldepth: hooks.seldepth.max(depth), score, nodes: result.nodes, pv: &pv };
+        emit(&info_line(&line, &pv, job.control.started.elapsed()));
+        hooks.pv = pv.to_vec();
+    }
+    (result.best, hooks.pv)
+}
+
 /// The book move, if `OwnBook` is on and the tables know the position (and
 /// `searchmoves`, if given, allows it).
-fn book(searcher: &mut Searcher, job: &Job) -> Option<Move> {
+fn book(searcher: &mut UciSearcher, job: &Job, position: &Position) -> Option<Move> {
     if !job.own_book {
         return None;
     }
     let mut legal = [Move::NONE; MAX_MOVES];
-    let n = job.position.clone().legal_moves(&mut legal);
-    let m = book_move(&job.position, &legal[..n], searcher.rng())?;
+    let n = position.clone().legal_moves(&mut legal);
+    let m = book_move(position, &legal[..n], searcher.rng())?;
     (job.root_moves.is_empty() || job.root_moves.contains(&m)).then_some(m)
 }
 
-fn search(searcher: &mut Searcher, job: &Job, hooks: &mut UciHooks) -> SearchResult {
+/// The core's search, or (for `searchmoves` or more than one line) the
+/// one at this level ([`restricted`]).
+fn search(searcher: &mut UciSearcher, job: &Job, position: &Position, hooks: &mut UciHooks) -> SearchResult {
     let limits: Limits = job.plan.limits;
-    if job.root_moves.is_empty() {
-        searcher.search(&job.position, limits, hooks)
-    } else {
-        restricted::search(searcher, &job.position, limits, &job.root_moves, hooks)
+    if job.root_moves.is_empty() && job.multipv <= 1 {
+        return searcher.search(position, limits, hooks);
     }
+    let mut legal = [Move::NONE; MAX_MOVES];
+    let n = position.clone().legal_moves(&mut legal);
+    let moves = if job.root_moves.is_empty() { &legal[..n] } else { &job.root_moves[..] };
+    if moves.is_empty() {
+        return searcher.search(position, limits, hooks); // no move: the core says mate or stalemate
+    }
+    hooks.multipv = job.multipv;
+    restricted::search(searcher, position, limits, moves, job.multipv, hooks)
 }
 
+/// The searcher of a UCI session: its table sized by `Hash`.
+type UciSearcher = Searcher<HostSlots>;
+
 /// The hooks of a UCI search: stop on `stop` or the clock, print an `info`
-/// line per completed iteration.
+/// line per completed iteration (one per line with `MultiPV`).
 struct UciHooks<'a> {
     control: &'a Control,
     clock: Option<TimePlan>,
@@ -216,11 +282,19 @@ struct UciHooks<'a> {
     out_of_time: bool,
     /// The last reported principal variation (legal from the root).
     pv: Vec<Move>,
+    /// The last reported selective depth.
+    seldepth: u8,
+    /// The root's material cannot mate (insufficient material): nor can
+    /// any position below it, so every score is the draw's, 0.
+    dead: bool,
+    /// Lines asked for: above 1, each `info` line says which it is.
+    multipv: usize,
 }
 
 impl<'a> UciHooks<'a> {
     fn new(control: &'a Control, clock: Option<TimePlan>, root: &'a Position) -> Self {
-        UciHooks { control, clock, root, out_of_time: false, pv: Vec::new() }
+        let dead = insufficient_material(root);
+        UciHooks { control, clock, root, out_of_time: false, pv: Vec::new(), seldepth: 0, dead, multipv: 1 }
     }
 
     /// Has the running clock passed `limit` (as chosen from the plan)?
@@ -238,7 +312,33 @@ impl SearchHooks for UciHooks<'_> {
 
     fn iteration(&mut self, info: &Iteration) {
         self.pv = legal_prefix(self.root, info.pv);
-        emit(&info_line(info, &self.pv, self.control.started.elapsed()));
+        self.seldepth = info.seldepth;
+        let score = if self.dead { 0 } else { info.score };
+        emit(&info_line(&Iteration { score, ..*info }, &self.pv, self.control.started.elapsed()));
+        if self.past(|p| p.soft) {
+            self.out_of_time = true;
+        }
+    }
+}
+
+impl RootHooks for UciHooks<'_> {
+    fn lines(&mut self, depth: u8, nodes: u32, lines: &[Line]) {
+        if self.multipv <= 1 {
+            let best = &lines[0];
+            self.iteration(&Iteration { depth, seldepth: best.seldepth, score: best.score, nodes, pv: best.pv });
+            return;
+        }
+        let elapsed = self.control.started.elapsed();
+        for (k, line) in lines.iter().enumerate() {
+            let pv = legal_prefix(self.root, line.pv);
+            let score = if self.dead { 0 } else { line.score };
+            let info = Iteration { depth, seldepth: line.seldepth, score, nodes, pv: &pv };
+            let text = info_line(&info, &pv, elapsed);
+            emit(&text.replacen("info depth", &format!("info multipv {} depth", k + 1), 1));
+            if k == 0 {
+                (self.pv, self.seldepth) = (pv, line.seldepth);
+            }
+        }
         if self.past(|p| p.soft) {
             self.out_of_time = true;
         }
