@@ -98,7 +98,7 @@ pub(crate) static KEYS_BY_PIECE: [&[u8; ROW_BYTES]; 16] = [
 
 /// The key of tile `t` (0..=63) in a piece's key row.
 #[inline(always)]
-pub(crate) fn piece_key(row: &[u8; ROW_BYTES], t: usize) -> u32 {
+pub(crate) const fn piece_key(row: &[u8; ROW_BYTES], t: usize) -> u32 {
     let t = t & 63;
     u32::from_le_bytes([row[t], row[t + 1], row[t + 2], row[t + 3]])
 }

@@ -45,7 +45,7 @@ pub struct Totals {
 impl Totals {
     /// Account for `p` standing on `tile`.
     #[inline(always)]
-    pub(crate) fn place(&mut self, p: Piece, tile: u8) {
+    pub(crate) const fn place(&mut self, p: Piece, tile: u8) {
         let (p, t) = ((p & 15) as usize, (tile & 63) as usize);
         self.mg += MATERIAL[p] + MG_BY_PIECE[p][t] as i16;
         self.eg += EG_BY_PIECE[p][t] as i16;

@@ -40,6 +40,27 @@ use crate::mv::{Move, Undo, CAPTURE, CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_
 use crate::piece::*;
 use crate::square::*;
 
+/// The running totals of `board` and each side's non-pawn material, from
+/// a walk of its 64 squares: one way to count, for set-up (at run time) and
+/// for [`START_TOTALS`] (at compile time).
+const fn count(board: &[Piece; 128]) -> (Totals, [i16; 2]) {
+    let mut t = Totals { mg: 0, eg: 0, phase: 0, hash: 0, pieces: [0, 0] };
+    let mut phase = [0i16; 2];
+    let mut tile = 0u8;
+    while tile < 64 {
+        let p = board[from_tile(tile) as usize & 127];
+        if p != EMPTY {
+            t.place(p, tile);
+            phase[(color(p) & 1) as usize] += PHASE[(p & 15) as usize];
+        }
+        tile += 1;
+    }
+    (t, phase)
+}
+
+/// [`count`] of [`START_BOARD`].
+const START_TOTALS: (Totals, [i16; 2]) = count(&START_BOARD);
+
 /// The cells of the standard starting position.
 pub const START_BOARD: [Piece; 128] = {
     const BACK: [u8; 8] = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];
@@ -296,7 +317,9 @@ impl Position {
         self.kings = [0x74, 0x04];
         self.hist_top = 0;
         self.hist_len = 0;
-        self.refresh();
+        // Counted at compile time: a new game on the C64 needs no walk, and
+        // the game build no counting code (0.5 KB).
+        self.set_totals(START_TOTALS);
     }
 
     /// The running totals as carried.
@@ -308,27 +331,9 @@ impl Position {
     /// The running totals recounted from the board (a full walk: for set-up
     /// and for tests that prove the carried totals never drift).
     pub fn recount(&self) -> Totals {
-        let mut t = Totals::default();
-        for sq in all_squares() {
-            let p = self.at(sq);
-            if p != EMPTY {
-                t.place(p, to_tile(sq));
-            }
-        }
-        t
+        count(&self.board).0
     }
 
-    /// Each side's non-pawn material recounted from the board.
-    pub(crate) fn recount_phases(&self) -> [i16; 2] {
-        let mut phase = [0i16; 2];
-        for sq in all_squares() {
-            let p = self.at(sq);
-            if p != EMPTY {
-                phase[(color(p) & 1) as usize] += PHASE[(p & 15) as usize];
-            }
-        }
-        phase
-    }
 
     /// The phase: non-pawn material of both sides, 0..=20,800.
     #[inline(always)]
@@ -339,9 +344,11 @@ impl Position {
     /// Set the running totals from the board. Called wherever pieces arrive
     /// without going through `make` (start position, FEN).
     pub(crate) fn refresh(&mut self) {
-        let t = self.recount();
-        (self.mg, self.eg, self.hash, self.pieces) = (t.mg, t.eg, t.hash, t.pieces);
-        self.phase = self.recount_phases();
+        self.set_totals(count(&self.board));
+    }
+
+    fn set_totals(&mut self, (t, phase): (Totals, [i16; 2])) {
+        (self.mg, self.eg, self.hash, self.pieces, self.phase) = (t.mg, t.eg, t.hash, t.pieces, phase);
     }
 
     /// The key of the position for repetition and the transposition table:
@@ -1047,6 +1054,17 @@ impl Position {
 mod tests {
     use super::*;
 
+    /// The start's totals, counted at compile time, are the board's as set
+    /// up at run time (from FEN, by the walk).
+    #[test]
+    fn the_start_totals_are_the_walks() {
+        let start = Position::startpos();
+        let fen = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        assert_eq!(start.totals(), fen.totals());
+        assert_eq!((start.totals(), start.phase), (start.recount(), count(&start.board).1));
+        assert_ne!(start.hash, 0);
+    }
+
     /// What is asked of a move before making it agrees with making it, for
     /// every legal move at every node of the standard perft trees to depth
     /// 3 and of won endings (where the mate drive counts): `gives_check`
@@ -1105,7 +1123,7 @@ mod tests {
         for &m in &moves[..n] {
             let pre = pos.legality(m, in_check);
             let undo = pos.make(m);
-            assert_eq!(pos.phase, pos.recount_phases(), "after {m}");
+            assert_eq!(pos.phase, count(&pos.board).1, "after {m}");
             let legal = pos.last_move_was_legal();
             assert_eq!(pos.move_was_legal(m, in_check), legal, "after {m}");
             match pre {
@@ -1120,7 +1138,7 @@ mod tests {
                 walk(pos, depth - 1);
             }
             pos.unmake(m, undo);
-            assert_eq!(pos.phase, pos.recount_phases(), "after undoing {m}");
+            assert_eq!(pos.phase, count(&pos.board).1, "after undoing {m}");
         }
     }
 
