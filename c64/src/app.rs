@@ -134,8 +134,9 @@ const MENU_WHITE: u8 = 2;
 const MENU_BLACK: u8 = 3;
 const MENU_LEVEL: u8 = 4;
 const MENU_FLIP: u8 = 5;
-const MENU_QUIT: u8 = 6;
-const MENU_ITEMS: u8 = 7;
+const MENU_PAUSE: u8 = 6;
+const MENU_QUIT: u8 = 7;
+const MENU_ITEMS: u8 = 8;
 
 /// Promotion choices, top to bottom.
 const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
@@ -164,6 +165,8 @@ pub struct App<H = Searcher> {
     /// "B": attackers per tile, `[white, black]`.
     counts: [[u8; 2]; 64],
     flipped: bool,
+    /// Pause between the computer's moves when it plays both sides.
+    pause: bool,
     message: Message,
     /// The move being typed.
     typed: [u8; 5],
@@ -214,6 +217,7 @@ impl<H: SearcherHome> App<H> {
             marks_d: TileSet([0; 8]),
             counts: [[0; 2]; 64],
             flipped: false,
+            pause: false,
             message: Message::None,
             typed: [0; 5],
             typed_len: 0,
@@ -236,6 +240,7 @@ impl<H: SearcherHome> App<H> {
     fn restart(&mut self) {
         let game = &self.game;
         self.flipped = game.player(WHITE) == Player::Computer && game.player(BLACK) == Player::Human;
+        self.pause = true;
         self.mode = Mode::Board;
         self.cursor = 0;
         self.selected = NO_TILE;
@@ -295,6 +300,13 @@ impl<H: SearcherHome> App<H> {
     pub fn set_flipped(&mut self, flipped: bool) {
         self.flipped = flipped;
         self.dirty |= DRAW_BOARD;
+    }
+
+    /// Whether to pause between the computer's moves when it plays both
+    /// sides, so a person can follow the game (the menu's `Pause`; on at
+    /// start). The platform does the waiting: `App::step` never blocks.
+    pub fn pause(&self) -> bool {
+        self.pause
     }
 
     /// The message currently shown.
@@ -726,6 +738,7 @@ impl<H: SearcherHome> App<H> {
                 self.dirty |= DRAW_SIDES;
             }
             MENU_FLIP => self.set_flipped(!self.flipped),
+            MENU_PAUSE => self.pause = !self.pause,
             MENU_QUIT => return Step::Quit,
             _ => {}
         }
@@ -1035,6 +1048,7 @@ impl<H: SearcherHome> App<H> {
                 MENU_BLACK => b"Black",
                 MENU_LEVEL => b"Level",
                 MENU_FLIP => b"Flip board",
+                MENU_PAUSE => b"Pause",
                 MENU_QUIT => b"Quit",
                 _ => b"",
             };
@@ -1048,6 +1062,9 @@ impl<H: SearcherHome> App<H> {
                 line[8..8 + who.len()].copy_from_slice(who);
             } else if i == MENU_LEVEL {
                 line[8] = b'0' + self.game.level();
+            } else if i == MENU_PAUSE {
+                let on: &[u8] = if self.pause { b"on" } else { b"off" };
+                line[8..8 + on.len()].copy_from_slice(on);
             }
             let a = self.mark_item(i, &mut line);
             text(screen, PANEL, ROW_MAIN + 1 + i, &line, a, PANEL_WIDTH);

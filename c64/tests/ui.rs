@@ -509,6 +509,30 @@ fn human_mates_the_computer() {
     assert!(s.text().contains("White wins"));
 }
 
+/// The menu's Pause: on at start, off and on again with RETURN; each entry
+/// highlighted in turn shows faithfully on the C64 (its inverted text is in
+/// the character set).
+#[test]
+fn the_menu_pause_and_every_highlighted_entry() {
+    let mut s = Session::humans(None);
+    assert!(s.app.pause(), "on at start");
+    s.press(&[ch(b'm')]);
+    for _ in 0..8 {
+        s.c64_shows_every_cell_exactly("a highlighted menu entry");
+        s.press(&[Down]);
+    }
+    // Eight entries: Down eight times comes back to Resume; Up once is Quit,
+    // twice Pause.
+    s.press(&[Up, Up, Fire]);
+    assert!(!s.app.pause(), "RETURN on Pause turns it off");
+    assert!(s.text().contains("Pause  off"), "{}", s.text());
+    s.press(&[Fire]);
+    assert!(s.app.pause());
+    s.press(&[Back]);
+    assert_eq!(s.app.mode(), Mode::Board);
+    assert!(s.app.pause(), "kept when the menu closes");
+}
+
 #[test]
 fn the_menu() {
     let mut s = Session::humans(None);

@@ -221,11 +221,11 @@ fn the_computer_replies_and_undo_takes_both_moves_back() {
         assert!(start.elapsed() < TIMEOUT, "undo did not take the moves back:\n{}", s.screen());
         thread::sleep(Duration::from_millis(20));
     }
-    // The menu, then quit from it.
+    // The menu, then quit from it (its eighth entry).
     s.send("m");
     s.wait_for("MENU");
     s.wait_for("Flip board");
-    for _ in 0..6 {
+    for _ in 0..7 {
         s.send(DOWN);
     }
     s.send(ENTER);
@@ -311,6 +311,19 @@ fn the_computer_against_itself_pauses_between_moves() {
     // Without pauses the whole game (over a hundred plies) ends well inside
     // the wait; with a second a move it could not.
     let mut s = Session::start(&[&args[..], &["--pause", "0"]].concat());
+    s.wait_for("GAME OVER");
+    s.send("q");
+    assert!(s.exit_status().success());
+    // The menu's Pause off does the same: M, down to Pause (the seventh
+    // entry), RETURN, Esc.
+    let mut s = Session::start(&args);
+    s.wait_for("1. ");
+    s.send("m");
+    s.wait_for("Pause  on");
+    s.send(&DOWN.repeat(6));
+    s.send("\r");
+    s.wait_for("Pause  off");
+    s.send("\x1b");
     s.wait_for("GAME OVER");
     s.send("q");
     assert!(s.exit_status().success());

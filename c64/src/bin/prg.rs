@@ -408,7 +408,8 @@ mod play {
     use c64::charset::CODES;
     use c64::keyboard::Keyboard;
     use c64::{App, Input, Joystick, Key, Mode, Step};
-    use engine_core::game::SearcherHome;
+    use engine_core::game::{Player, SearcherHome};
+    use engine_core::piece::{BLACK, WHITE};
 
     /// CIA 1: port A (keyboard columns out, joystick 2 in), port B (rows in).
     const CIA1_PORT_A: u16 = 0xDC00;
@@ -449,11 +450,22 @@ mod play {
         chooser: bool,
         /// The jiffy clock's low byte at the last keyboard scan.
         scanned: u8,
+        /// A key that ended a pause, for the next `poll`.
+        waiting: Option<Key>,
     }
 
     impl Keys {
         /// The matrix, a column at a time (a 0 bit: that row's key down),
         /// the columns left unselected after.
+        /// Wait a second (60 jiffies, on PAL and NTSC) unless a key comes,
+        /// which the next `poll` returns.
+        fn pause(&mut self) {
+            let start = peek(JIFFY + 2);
+            while self.waiting.is_none() && peek(JIFFY + 2).wrapping_sub(start) < 60 {
+                self.waiting = self.poll();
+            }
+        }
+
         fn columns() -> [u8; 8] {
             let columns = [0u8, 1, 2, 3, 4, 5, 6, 7].map(|c| {
                 poke(CIA1_PORT_A, !(1 << c));
@@ -466,6 +478,9 @@ mod play {
 
     impl Input for Keys {
         fn poll(&mut self) -> Option<Key> {
+            if let Some(key) = self.waiting.take() {
+                return Some(key);
+            }
             // No column selected: port A reads joystick 2 alone.
             let stick = peek(CIA1_PORT_A);
             if let Some(key) = self.joystick.sample(stick) {
@@ -501,7 +516,9 @@ mod play {
         let app = unsafe { &mut *addr_of_mut!(APP) };
         app.reset();
         char_screen(CODES);
-        let mut keys = Keys { keyboard: Keyboard::new(), joystick: Joystick::new(), chooser: false, scanned: 0 };
+        let mut keys =
+            Keys { keyboard: Keyboard::new(), joystick: Joystick::new(), chooser: false, scanned: 0, waiting: None };
+        let mut plies = 0;
         loop {
             keys.chooser = app.mode() == Mode::Promotion;
             // The stack is shallow here: a guard that stopped the last
@@ -510,6 +527,14 @@ mod play {
             if app.step(&mut Chars, &mut keys) == Step::Quit {
                 return;
             }
+            // The computer against itself: the menu's Pause gives a person
+            // time to follow.
+            let game = app.game();
+            let now = game.position().history_len();
+            if now != plies && app.pause() && game.player(WHITE) == Player::Computer && game.player(BLACK) == Player::Computer {
+                keys.pause();
+            }
+            plies = now;
         }
     }
 }

@@ -11,7 +11,8 @@
 //! A terminal smaller than the screen (40 × 25) shows only a message asking
 //! for a larger window, until it is resized; the keys still work (`q`
 //! quits). When the computer plays both sides it pauses between moves
-//! (`--pause`), so a person can follow the game; a key ends a pause.
+//! (`--pause` long, while the menu's `Pause` is on), so a person can follow
+//! the game; a key ends a pause.
 //!
 //! In a terminal at least 66 columns wide the board's columns are drawn two
 //! characters wide, so a square (3 × 3 cells) is 6 × 3 characters and looks
@@ -453,7 +454,7 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration) -> io::Resu
         let step = app.step(&mut screen, &mut keys);
         let game = app.game();
         let now = game.position().history_len();
-        if now != plies && game.player(WHITE) == Player::Computer && game.player(BLACK) == Player::Computer {
+        if now != plies && app.pause() && game.player(WHITE) == Player::Computer && game.player(BLACK) == Player::Computer {
             pause_until = Some(Instant::now() + pause);
         }
         plies = now;
