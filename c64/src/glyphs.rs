@@ -203,27 +203,17 @@ const KING_ART: Art = [
     b"........................",
 ];
 
-/// Cut a 24 × 24 picture into its nine cells (row-major), bit 7 = leftmost pixel.
-const fn cut(art: &Art) -> [[u8; 8]; 9] {
-    let mut out = [[0u8; 8]; 9];
-    let mut part = 0;
-    while part < 9 {
-        let (pr, pc) = (part / 3, part % 3);
-        let mut y = 0;
-        while y < 8 {
-            let line = art[pr * 8 + y];
-            let mut byte = 0u8;
-            let mut x = 0;
-            while x < 8 {
-                if line[pc * 8 + x] == b'#' {
-                    byte |= 0x80 >> x;
-                }
-                x += 1;
-            }
-            out[part][y] = byte;
-            y += 1;
+/// A picture as pixels.
+const fn pixels_of(art: &Art) -> Art24 {
+    let mut out = [[false; 24]; 24];
+    let mut y = 0;
+    while y < 24 {
+        let mut x = 0;
+        while x < 24 {
+            out[y][x] = ink(art, x, y);
+            x += 1;
         }
-        part += 1;
+        y += 1;
     }
     out
 }
@@ -257,11 +247,11 @@ const fn ink(art: &Art, x: usize, y: usize) -> bool {
     art[y][x] == b'#'
 }
 
-/// A picture as pixels, for [`outline_of`].
+/// A picture as pixels.
 type Art24 = [[bool; 24]; 24];
 
-/// [`cut`] for a picture of pixels.
-const fn cut_pixels(art: &Art24) -> [[u8; 8]; 9] {
+/// Cut a 24 × 24 picture into its nine cells (row-major), bit 7 = leftmost pixel.
+const fn cut(art: &Art24) -> [[u8; 8]; 9] {
     let mut out = [[0u8; 8]; 9];
     let mut part = 0;
     while part < 9 {
@@ -288,7 +278,7 @@ const fn build_outlines() -> [[u8; 8]; 54] {
     let mut font = [[0u8; 8]; 54];
     let mut kind = 0;
     while kind < 6 {
-        let cells = cut_pixels(&outline_of(ARTS[kind]));
+        let cells = cut(&outline_of(ARTS[kind]));
         let mut part = 0;
         while part < 9 {
             font[kind * 9 + part] = cells[part];
@@ -311,7 +301,7 @@ const fn build_font() -> [[u8; 8]; CUSTOM_COUNT] {
     font[(SOLID - CUSTOM_FIRST) as usize] = [0xFF; 8];
     let mut kind = 0;
     while kind < 6 {
-        let cells = cut(ARTS[kind]);
+        let cells = cut(&pixels_of(ARTS[kind]));
         let first = (PIECE_GLYPH[kind + 1] - CUSTOM_FIRST) as usize;
         let mut part = 0;
         while part < 9 {
