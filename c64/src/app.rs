@@ -955,18 +955,14 @@ impl<H: SearcherHome> App<H> {
             let to_move = side == self.game.side_to_move();
             let ink = if to_move { colour::WHITE } else { LABEL };
             let a = attr(ink, PAPER);
-            let mut line = [b' '; 14];
-            line[0] = if to_move { b'>' } else { b' ' };
-            line[1..6].copy_from_slice(if side == WHITE { b"White" } else { b"Black" });
+            // In pieces, each padded: a line built in a buffer costs the
+            // 6502 a copy per piece.
+            text(screen, PANEL, row, if to_move { b">" } else { b" " }, a, 1);
+            text(screen, PANEL + 1, row, if side == WHITE { b"White" } else { b"Black" }, a, 7);
             match self.game.player(side) {
-                Player::Human => line[8..13].copy_from_slice(b"Human"),
-                Player::Computer => {
-                    line[8..12].copy_from_slice(b"CPU ");
-                    line[12] = b'L';
-                    line[13] = b'0' + self.game.level();
-                }
+                Player::Human => text(screen, PANEL + 8, row, b"Human", a, 6),
+                Player::Computer => text(screen, PANEL + 8, row, &[b'C', b'P', b'U', b' ', b'L', b'0' + self.game.level()], a, 6),
             }
-            text(screen, PANEL, row, &line, a, PANEL_WIDTH);
         }
     }
 
@@ -995,7 +991,6 @@ impl<H: SearcherHome> App<H> {
     fn draw_status<S: Screen>(&self, screen: &mut S) {
         let side: &[u8] = if self.game.side_to_move() == WHITE { b"White" } else { b"Black" };
         let mut lines: [&[u8]; 3] = [b"", b"", b""];
-        let mut to_move = [b' '; 13];
         if self.outcome.is_over() {
             lines[0] = b"GAME OVER";
             lines[1] = match self.outcome {
@@ -1010,17 +1005,17 @@ impl<H: SearcherHome> App<H> {
                 (Outcome::Checkmate, _) => b"White wins",
                 _ => b"Draw",
             };
-        } else {
-            to_move[..5].copy_from_slice(side);
-            to_move[5..].copy_from_slice(b" to move");
-            lines[0] = &to_move;
-            if self.outcome == Outcome::Check {
-                lines[1] = b"Check!";
-            }
+        } else if self.outcome == Outcome::Check {
+            lines[1] = b"Check!";
         }
         let title = attr(TITLE, PAPER);
         let plain = attr(colour::WHITE, PAPER);
-        text(screen, PANEL, ROW_STATUS, lines[0], if self.outcome.is_over() { title } else { plain }, PANEL_WIDTH);
+        if self.outcome.is_over() {
+            text(screen, PANEL, ROW_STATUS, lines[0], title, PANEL_WIDTH);
+        } else {
+            text(screen, PANEL, ROW_STATUS, side, plain, 5);
+            text(screen, PANEL + 5, ROW_STATUS, b" to move", plain, PANEL_WIDTH - 5);
+        }
         text(screen, PANEL, ROW_STATUS + 1, lines[1], if self.outcome.is_over() { plain } else { title }, PANEL_WIDTH);
         text(screen, PANEL, ROW_STATUS + 2, lines[2], title, PANEL_WIDTH);
     }
@@ -1030,17 +1025,15 @@ impl<H: SearcherHome> App<H> {
             clear(screen, PANEL, ROW_TYPED, PANEL_WIDTH);
             return;
         }
-        let mut line = [b' '; 11];
-        line[..5].copy_from_slice(b"Move ");
-        line[5..5 + self.typed_len as usize].copy_from_slice(&self.typed[..self.typed_len as usize]);
-        line[5 + self.typed_len as usize] = b'_';
-        text(screen, PANEL, ROW_TYPED, &line, attr(colour::WHITE, PAPER), PANEL_WIDTH);
+        let (a, n) = (attr(colour::WHITE, PAPER), self.typed_len);
+        text(screen, PANEL, ROW_TYPED, b"Move ", a, 5);
+        text(screen, PANEL + 5, ROW_TYPED, &self.typed[..n as usize], a, PANEL_WIDTH - 5);
+        screen.put(PANEL + 5 + n, ROW_TYPED, b'_', a);
     }
 
     fn draw_menu<S: Screen>(&self, screen: &mut S) {
         text(screen, PANEL, ROW_MAIN, b"MENU", attr(TITLE, PAPER), PANEL_WIDTH);
         for i in 0..MENU_ITEMS {
-            let mut line = [b' '; 14];
             let words: &[u8] = match i {
                 MENU_RESUME => b"Resume",
                 MENU_NEW => b"New game",
@@ -1052,47 +1045,48 @@ impl<H: SearcherHome> App<H> {
                 MENU_QUIT => b"Quit",
                 _ => b"",
             };
-            line[1..1 + words.len()].copy_from_slice(words);
-            if i == MENU_WHITE || i == MENU_BLACK {
-                let side = if i == MENU_WHITE { WHITE } else { BLACK };
-                let who: &[u8] = match self.game.player(side) {
-                    Player::Human => b"Human",
-                    Player::Computer => b"CPU",
-                };
-                line[8..8 + who.len()].copy_from_slice(who);
-            } else if i == MENU_LEVEL {
-                line[8] = b'0' + self.game.level();
-            } else if i == MENU_PAUSE {
-                let on: &[u8] = if self.pause { b"on" } else { b"off" };
-                line[8..8 + on.len()].copy_from_slice(on);
+            let level = [b'0' + self.game.level()];
+            let value: &[u8] = match i {
+                MENU_WHITE | MENU_BLACK => {
+                    let side = if i == MENU_WHITE { WHITE } else { BLACK };
+                    match self.game.player(side) {
+                        Player::Human => b"Human",
+                        Player::Computer => b"CPU",
+                    }
+                }
+                MENU_LEVEL => &level,
+                MENU_PAUSE if self.pause => b"on",
+                MENU_PAUSE => b"off",
+                _ => b"",
+            };
+            let row = ROW_MAIN + 1 + i;
+            let a = self.mark_item(screen, i, row);
+            text(screen, PANEL + 1, row, words, a, PANEL_WIDTH - 1);
+            if !value.is_empty() {
+                text(screen, PANEL + 8, row, value, a, PANEL_WIDTH - 8);
             }
-            let a = self.mark_item(i, &mut line);
-            text(screen, PANEL, ROW_MAIN + 1 + i, &line, a, PANEL_WIDTH);
         }
         for row in ROW_MAIN + 1 + MENU_ITEMS..ROW_MAIN + MAIN_ROWS {
             clear(screen, PANEL, row, PANEL_WIDTH);
         }
     }
 
-    /// The colours of panel row `i` of a list (menu or chooser); the row
-    /// under the cursor gets the `>` mark in `line[0]` and inverted colours.
-    fn mark_item(&self, i: u8, line: &mut [u8]) -> u8 {
-        if i == self.item {
-            line[0] = b'>';
-            attr(colour::BLACK, colour::LIGHT_BLUE)
-        } else {
-            attr(LABEL, PAPER)
-        }
+    /// Entry `i` of a list (menu or chooser) on `row`: its first cell, the
+    /// `>` mark under the cursor, and the colours of the rest, inverted
+    /// under the cursor.
+    fn mark_item<S: Screen>(&self, screen: &mut S, i: u8, row: u8) -> u8 {
+        let (mark, a) =
+            if i == self.item { (b'>', attr(colour::BLACK, colour::LIGHT_BLUE)) } else { (b' ', attr(LABEL, PAPER)) };
+        screen.put(PANEL, row, mark, a);
+        a
     }
 
     fn draw_chooser<S: Screen>(&self, screen: &mut S) {
         text(screen, PANEL, ROW_MAIN, b"PROMOTE TO", attr(TITLE, PAPER), PANEL_WIDTH);
         for i in 0..4u8 {
-            let mut line = [b' '; 14];
-            let name = PROMOTION_NAMES[i as usize];
-            line[1..1 + name.len()].copy_from_slice(name);
-            let a = self.mark_item(i, &mut line);
-            text(screen, PANEL, ROW_MAIN + 1 + i, &line, a, PANEL_WIDTH);
+            let row = ROW_MAIN + 1 + i;
+            let a = self.mark_item(screen, i, row);
+            text(screen, PANEL + 1, row, PROMOTION_NAMES[i as usize], a, PANEL_WIDTH - 1);
         }
         for row in ROW_MAIN + 5..ROW_MAIN + MAIN_ROWS {
             clear(screen, PANEL, row, PANEL_WIDTH);
@@ -1187,7 +1181,8 @@ pub fn log_text(line: &LogLine, ply: u16) -> ([u8; 16], usize) {
         let castle: &[u8] = if to_file == 6 { b"O-O" } else { b"O-O-O" };
         out[n..n + castle.len()].copy_from_slice(castle);
         n += castle.len();
-        return finish(out, n, line.outcome);
+        n = finish(&mut out, n, line.outcome);
+        return (out, n);
     }
     if k > 1 {
         out[n] = b".PNBRQK"[k as usize];
@@ -1205,11 +1200,12 @@ pub fn log_text(line: &LogLine, ply: u16) -> ([u8; 16], usize) {
         out[n] = b".PNBRQK"[(line.promotion & 7) as usize];
         n += 1;
     }
-    finish(out, n, line.outcome)
+    n = finish(&mut out, n, line.outcome);
+    (out, n)
 }
 
 /// Append the outcome's mark: `+` check, `#` mate, `=` a draw.
-fn finish(mut out: [u8; 16], mut n: usize, outcome: Outcome) -> ([u8; 16], usize) {
+fn finish(out: &mut [u8; 16], mut n: usize, outcome: Outcome) -> usize {
     let mark = match outcome {
         Outcome::Normal => 0,
         Outcome::Check => b'+',
@@ -1220,5 +1216,5 @@ fn finish(mut out: [u8; 16], mut n: usize, outcome: Outcome) -> ([u8; 16], usize
         out[n] = mark;
         n += 1;
     }
-    (out, n)
+    n
 }
