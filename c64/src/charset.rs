@@ -33,7 +33,7 @@
 //! Code 255 is never used: its 8 bytes would be `$FFF8-$FFFF`, where the
 //! CPU's vectors are.
 
-use crate::glyphs::{piece_part, screen_code, CUSTOM_FIRST, CUSTOM_FONT, OUTLINE_FONT, PIECE_BASE, SOLID};
+use crate::glyphs::{custom_pixels, piece_part, screen_code, CUSTOM_FIRST, MEN_FONT, OUTLINE_FONT, PIECE_BASE, SOLID};
 use crate::screen::colour::BLACK;
 
 /// A cell as the C64 stores it: the screen code and its colour (0..15).
@@ -108,7 +108,7 @@ pub fn pattern(code: u8, rom: impl Fn(u8) -> [u8; 8]) -> [u8; 8] {
 
 /// Cell `i` (0..54: type-major, then part) of the men's pictures.
 fn man_cell(i: u8) -> [u8; 8] {
-    CUSTOM_FONT[(PIECE_BASE - CUSTOM_FIRST + i) as usize]
+    MEN_FONT[i as usize]
 }
 
 /// Whether the C64 shows `glyph` in `attr` exactly as the abstract screen
@@ -139,9 +139,7 @@ pub fn faithful(glyph: u8, attr: u8, rom: impl Fn(u8) -> [u8; 8] + Copy) -> bool
 fn wanted(glyph: u8, attr: u8, x: u8, y: u8, rom: impl Fn(u8) -> [u8; 8]) -> u8 {
     let bits = match glyph {
         32..=126 => rom(screen_code(glyph)),
-        _ if glyph >= CUSTOM_FIRST && ((glyph - CUSTOM_FIRST) as usize) < CUSTOM_FONT.len() => {
-            CUSTOM_FONT[(glyph - CUSTOM_FIRST) as usize]
-        }
+        CUSTOM_FIRST.. => custom_pixels(glyph),
         _ => [0; 8],
     };
     if bits[y as usize] & (0x80 >> x) != 0 {
@@ -239,7 +237,7 @@ mod tests {
     }
 
     fn has_ink(glyph: u8) -> bool {
-        CUSTOM_FONT[(glyph - CUSTOM_FIRST) as usize] != [0; 8]
+        custom_pixels(glyph) != [0; 8]
     }
 
     #[test]

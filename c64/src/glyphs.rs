@@ -6,9 +6,9 @@
 //! | glyph | meaning | where the C64 gets the pixels |
 //! |---|---|---|
 //! | 32..=126 | ASCII text, mixed case | the machine's own lower/upper-case ROM font, at [`screen_code`] |
-//! | [`EMPTY_CENTRE`] (128) | blank centre cell of an empty square (text renderings show `.`) | [`CUSTOM_FONT`] |
-//! | [`SOLID`] (129) | a filled cell | [`CUSTOM_FONT`] |
-//! | [`PIECE_BASE`] + 9 × (type − 1) + part | part 0..8 (row-major, 3 × 3) of a piece picture, 24 × 24 pixels | [`CUSTOM_FONT`] |
+//! | [`EMPTY_CENTRE`] (128) | blank centre cell of an empty square (text renderings show `.`) | no pixels |
+//! | [`SOLID`] (129) | a filled cell | every pixel |
+//! | [`PIECE_BASE`] + 9 × (type − 1) + part | part 0..8 (row-major, 3 × 3) of a piece picture, 24 × 24 pixels | [`MEN_FONT`] |
 //!
 //! A piece is the same picture for both colours: the cell's ink colour makes
 //! it White or Black, its paper colour is the square (or a highlight), so one
@@ -25,8 +25,8 @@ pub const EMPTY_CENTRE: u8 = 128;
 pub const SOLID: u8 = 129;
 /// First glyph of the pawn's picture; each piece type has nine.
 pub const PIECE_BASE: u8 = 136;
-/// Glyphs in [`CUSTOM_FONT`] (from [`CUSTOM_FIRST`]).
-pub const CUSTOM_COUNT: usize = 64;
+/// Cells of the men's pictures: six pictures of nine.
+pub const MEN_CELLS: usize = 54;
 
 /// The first glyph of each piece type's picture, indexed by type (0 = empty,
 /// 1 = pawn .. 6 = king): a table, because the 6502 has no multiply.
@@ -293,16 +293,15 @@ const fn build_outlines() -> [[u8; 8]; 54] {
 const ARTS: [&Art; 6] = [&PAWN_ART, &KNIGHT_ART, &BISHOP_ART, &ROOK_ART, &QUEEN_ART, &KING_ART];
 
 /// The men's cells in outline (the C64 draws White's men so: `crate::charset`),
-/// in the order of [`CUSTOM_FONT`]'s from [`PIECE_BASE`].
+/// in the order of [`MEN_FONT`].
 pub static OUTLINE_FONT: [[u8; 8]; 54] = build_outlines();
 
-const fn build_font() -> [[u8; 8]; CUSTOM_COUNT] {
-    let mut font = [[0u8; 8]; CUSTOM_COUNT];
-    font[(SOLID - CUSTOM_FIRST) as usize] = [0xFF; 8];
+const fn build_men() -> [[u8; 8]; MEN_CELLS] {
+    let mut font = [[0u8; 8]; MEN_CELLS];
     let mut kind = 0;
     while kind < 6 {
         let cells = cut(&pixels_of(ARTS[kind]));
-        let first = (PIECE_GLYPH[kind + 1] - CUSTOM_FIRST) as usize;
+        let first = (PIECE_GLYPH[kind + 1] - PIECE_BASE) as usize;
         let mut part = 0;
         while part < 9 {
             font[first + part] = cells[part];
@@ -313,9 +312,20 @@ const fn build_font() -> [[u8; 8]; CUSTOM_COUNT] {
     font
 }
 
-/// Pixels of glyphs [`CUSTOM_FIRST`].. (8 bytes each, top row first, bit 7
-/// leftmost): copy them into the bitmap as they are.
-pub static CUSTOM_FONT: [[u8; 8]; CUSTOM_COUNT] = build_font();
+/// Pixels of the men's cells, glyphs [`PIECE_BASE`].. (8 bytes each, top
+/// row first, bit 7 leftmost).
+pub static MEN_FONT: [[u8; 8]; MEN_CELLS] = build_men();
+
+/// The pixels of one of the crate's own glyphs ([`CUSTOM_FIRST`]..): blank
+/// for [`EMPTY_CENTRE`] and every glyph without a meaning, all set for
+/// [`SOLID`], a man's cell from [`MEN_FONT`].
+pub fn custom_pixels(glyph: u8) -> [u8; 8] {
+    match piece_part(glyph) {
+        Some(_) => MEN_FONT[(glyph - PIECE_BASE) as usize],
+        None if glyph == SOLID => [0xFF; 8],
+        None => [0; 8],
+    }
+}
 
 /// The piece type (1..=6) and part (0..=8) a glyph draws, if it is a piece cell.
 pub const fn piece_part(glyph: u8) -> Option<(u8, u8)> {
@@ -357,17 +367,17 @@ mod tests {
         }
         assert_eq!(piece_part(PIECE_BASE - 1), None);
         assert_eq!(piece_part(PIECE_BASE + 54), None);
-        assert!(PIECE_BASE as usize + 54 <= CUSTOM_FIRST as usize + CUSTOM_COUNT);
+        assert!(PIECE_BASE >= CUSTOM_FIRST && PIECE_BASE as usize + MEN_CELLS <= 256);
     }
 
     #[test]
     fn every_piece_has_ink_in_its_centre_and_pictures_differ() {
         for kind in 1..=6usize {
-            let centre = CUSTOM_FONT[(PIECE_GLYPH[kind] + CENTRE_PART - CUSTOM_FIRST) as usize];
+            let centre = custom_pixels(PIECE_GLYPH[kind] + CENTRE_PART);
             assert!(centre.iter().any(|&b| b != 0), "type {kind}");
             for other in kind + 1..=6 {
-                let a = &CUSTOM_FONT[(PIECE_GLYPH[kind] - CUSTOM_FIRST) as usize..][..9];
-                let b = &CUSTOM_FONT[(PIECE_GLYPH[other] - CUSTOM_FIRST) as usize..][..9];
+                let a = &MEN_FONT[(PIECE_GLYPH[kind] - PIECE_BASE) as usize..][..9];
+                let b = &MEN_FONT[(PIECE_GLYPH[other] - PIECE_BASE) as usize..][..9];
                 assert_ne!(a, b);
             }
         }
