@@ -251,7 +251,7 @@ impl Match {
         let (mut openings, openings_source) = load_openings(args.openings.as_ref())?;
         let openings_available = openings.len();
         let games = args.games.unwrap_or(2 * openings_available);
-        if games == 0 || games % 2 != 0 {
+        if games == 0 || !games.is_multiple_of(2) {
             return Err(format!("--games must be a positive even number (each opening is played twice), got {games}"));
         }
         if games / 2 > openings_available {
@@ -447,7 +447,7 @@ impl Match {
 
 /// A plays White in the even-numbered games.
 fn a_is_white(index: usize) -> bool {
-    index % 2 == 0
+    index.is_multiple_of(2)
 }
 
 /// How many games ended each way.
