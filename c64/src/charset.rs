@@ -85,6 +85,17 @@ pub fn cell(glyph: u8, attr: u8) -> Cell {
     Cell { code: glyph - 32, colour: ink }
 }
 
+/// The ASCII text `code` shows when [`cell`] made it for text on black
+/// paper: a blank for every other code (the drive build copies its figures
+/// to the ROM's text screen with it).
+pub fn text_of(code: u8) -> u8 {
+    if code < FILLED {
+        code + 32
+    } else {
+        b' '
+    }
+}
+
 /// The 8 bytes of character `code` (top row first, bit 7 leftmost), given
 /// the ROM's lower/upper-case set as `rom(screen code)`; `code` must be
 /// below [`CODES`]. The glue writes all of them once at start-up.
@@ -249,6 +260,15 @@ mod tests {
         assert_eq!(top_middle[5], 0b0011_1100, "row 5: columns 10-13 are edge");
         assert_eq!(top_middle[8 - 1] & 0b0000_1000, 0, "row 7, column 12: inside the head");
         assert_ne!(man_cell(pawn + 1)[7] & 0b0000_1000, 0, "but ink");
+    }
+
+    #[test]
+    fn text_on_black_reads_back() {
+        for glyph in 32..=126u8 {
+            assert_eq!(text_of(cell(glyph, WHITE << 4 | BLACK).code), glyph, "{glyph}");
+        }
+        assert_eq!(text_of(cell(b'B', BLACK << 4 | WHITE).code), b' ', "inverted text is not text on black");
+        assert_eq!(text_of(FILLED), b' ');
     }
 
     #[test]

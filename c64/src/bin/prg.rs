@@ -10,8 +10,8 @@
 // says why.
 //
 // The KERNAL is switched out from the start (`kernal_out`): its RAM holds
-// the soft stack and the game's screen, and a few bytes of 6502 code here
-// keep its jiffy clock. No call leaves Rust while the program runs, but the
+// the searcher and the game's screen, its work areas the soft stack, and a
+// few bytes of 6502 code here keep its jiffy clock. No call leaves Rust while the program runs, but the
 // reset at the very end: llvm-mos must treat a function that can reach an
 // external or indirect call as reentrant (it could call back into `main`),
 // which moves its locals from a static frame to the slow soft stack. So the
@@ -24,6 +24,8 @@ use core::panic::PanicInfo;
 use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 
 use c64::charset::{cell, pattern, FILLED};
+#[cfg(feature = "drive")]
+use c64::charset::text_of;
 use c64::glyphs::screen_code;
 use c64::screen::{colour, ROW_CELLS};
 use c64::Screen;
@@ -36,8 +38,10 @@ use engine_core::Searcher;
 const JIFFY: u16 = 0x00A0;
 /// The 6502's stack, page 1: it grows down from `$01FF`.
 const HARD_STACK: u16 = 0x0100;
-/// Free RAM: the exit status, for tools/vice-drive's monitor checkpoint.
-const DONE_MARK: u16 = 0x02A7;
+/// The exit status, for tools/vice-drive's monitor checkpoint: a zero-page
+/// byte neither the SDK (`$02-$8F`) nor the jiffy clock uses, outside the
+/// soft stack's region, so no store but the last one fires the checkpoint.
+const DONE_MARK: u16 = 0x00FB;
 const TEXT: u16 = 0x0400;
 /// VIC-II: control (`$D011`), memory pointers (`$D018`), border, background.
 const VIC_CONTROL: u16 = 0xD011;
@@ -131,9 +135,9 @@ impl Slots for UnderIo {
 }
 
 /// Switch the KERNAL out for good (RAM at `$A000-$BFFF` and `$E000-$FFFF`,
-/// I/O at `$D000`), its 60 Hz interrupt kept by `JIFFY_IRQ`: the soft stack
-/// and the game's screen are in the RAM under it. Before anything uses the
-/// soft stack.
+/// I/O at `$D000`), its 60 Hz interrupt kept by `JIFFY_IRQ`: the searcher
+/// and the game's screen are in the RAM under it, and the soft stack in its
+/// work areas, which its interrupt would write. Before anything uses either.
 fn kernal_out() {
     poke(CIA1_ICR, 0x7F); // no interrupt while the vectors change
     for (vector, target) in [(NMI_VECTOR, addr_of!(RTI)), (IRQ_VECTOR, addr_of!(JIFFY_IRQ) as *const u8)] {
@@ -228,7 +232,7 @@ fn text_mode() {
 
 /// The stack guard's canary: the lowest `CANARY_ZONE` bytes of page 1 are
 /// what the 6502's stack has left when the search reaches them. The search
-/// is proved to need at most 241 bytes (docs/c64.md, "The stacks"); the
+/// is proved to need at most 205 bytes (docs/c64.md, "The stacks"); the
 /// guard is for what that model could miss. One node of search adds at
 /// most one call of the recursion and `quiesce_first` (a 2-byte return
 /// address and up to 4 saved registers each), the deepest leaf path below
@@ -375,8 +379,7 @@ fn drive() -> ! {
     // The soft stack is done with: the screen goes to text mode at $0400,
     // where tools/vice-drive's monitor command reads it.
     for at in 0..1000 {
-        let code = peek(SCREEN + at);
-        poke(TEXT + at, screen_code(if code < FILLED { code + 32 } else { b' ' }));
+        poke(TEXT + at, screen_code(text_of(peek(SCREEN + at))));
     }
     text_mode();
     finish(if c64::drive::show(&mut Text, &report, &timing) { 0 } else { 255 })
@@ -387,9 +390,9 @@ fn drive() -> ! {
 #[cfg(feature = "drive")]
 const SOFT_STACK_PATTERN: u8 = 0xE5;
 
-/// The soft stack's area under the KERNAL (`__soft_stack_floor` up to its
-/// top, `__stack`, both from the link script), less 64 bytes at the top
-/// for what is there before the replay.
+/// The soft stack's region (`__soft_stack_floor` up to its top, `__stack`,
+/// both from the link script: `$0200-$07FF`), less 64 bytes at the top for
+/// what is there before the replay.
 #[cfg(feature = "drive")]
 fn soft_stack_area() -> (u16, u16) {
     extern "C" {
@@ -455,8 +458,6 @@ mod play {
     }
 
     impl Keys {
-        /// The matrix, a column at a time (a 0 bit: that row's key down),
-        /// the columns left unselected after.
         /// Wait a second (60 jiffies, on PAL and NTSC) unless a key comes,
         /// which the next `poll` returns.
         fn pause(&mut self) {
@@ -466,6 +467,8 @@ mod play {
             }
         }
 
+        /// The matrix, a column at a time (a 0 bit: that row's key down),
+        /// the columns left unselected after.
         fn columns() -> [u8; 8] {
             let columns = [0u8, 1, 2, 3, 4, 5, 6, 7].map(|c| {
                 poke(CIA1_PORT_A, !(1 << c));
