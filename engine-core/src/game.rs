@@ -221,7 +221,7 @@ impl Game {
     /// A game from a FEN position (players and settings as [`Game::new`]).
     pub fn from_fen(fen: &str) -> Result<Game, FenError> {
         let mut game = Game::new();
-        game.home.pos.set_fen(fen)?;
+        game.pos_mut().set_fen(fen)?;
         game.position_set();
         Ok(game)
     }
@@ -297,22 +297,18 @@ impl<H: SearcherHome> Game<H> {
         &self.home.get().pos
     }
 
-    fn pos(&self) -> &Position {
-        &self.home.get().pos
-    }
-
     fn pos_mut(&mut self) -> &mut Position {
         &mut self.home.get_mut().pos
     }
 
     /// The piece byte on `tile` (0 = empty).
     pub fn piece_at(&self, tile: Tile) -> Piece {
-        self.pos().at(from_tile(tile))
+        self.position().at(from_tile(tile))
     }
 
     /// Whose turn it is.
     pub fn side_to_move(&self) -> Color {
-        self.pos().side_to_move()
+        self.position().side_to_move()
     }
 
     /// Who plays `side`.
@@ -383,7 +379,7 @@ impl<H: SearcherHome> Game<H> {
         if !self.legal().contains(&m) {
             return Err(NotLegal);
         }
-        let piece = self.pos().at(m.from);
+        let piece = self.position().at(m.from);
         let undo = self.pos_mut().make(m);
         self.refresh_legal();
         let outcome = self.outcome();
@@ -396,13 +392,13 @@ impl<H: SearcherHome> Game<H> {
 
     /// The outcome of the position on the board.
     pub fn outcome(&self) -> Outcome {
-        let in_check = self.pos().in_check();
+        let in_check = self.position().in_check();
         if self.legal_len == 0 {
             return if in_check { Outcome::Checkmate } else { Outcome::Stalemate };
         }
-        if self.pos().halfmove_clock() >= 100 {
+        if self.position().halfmove_clock() >= 100 {
             Outcome::FiftyMove
-        } else if self.pos().repetitions() >= 2 {
+        } else if self.position().repetitions() >= 2 {
             Outcome::Threefold
         } else if self.insufficient_material() {
             Outcome::Insufficient
@@ -523,7 +519,7 @@ impl<H: SearcherHome> Game<H> {
         for tile in 0..64u8 {
             let sq = from_tile(tile);
             for side in [WHITE, BLACK] {
-                out[tile as usize][side as usize] = self.pos().attackers(sq, side, &mut scratch);
+                out[tile as usize][side as usize] = self.position().attackers(sq, side, &mut scratch);
             }
         }
     }
@@ -531,7 +527,7 @@ impl<H: SearcherHome> Game<H> {
     /// The tiles of the pieces of `by` that attack `tile` ("A": the enemy's,
     /// "D": one's own); returns how many were written.
     pub fn attackers_of(&self, tile: Tile, by: Color, out: &mut [Tile; MAX_ATTACKERS]) -> u8 {
-        let n = self.pos().attackers(from_tile(tile), by & 1, out);
+        let n = self.position().attackers(from_tile(tile), by & 1, out);
         for t in out[..n as usize].iter_mut() {
             *t = to_tile(*t);
         }

@@ -186,8 +186,9 @@ pub struct Searcher<S = InPlace> {
     moves_played: u8,
     /// Move the search would play if stopped now.
     best: Move,
-    /// The position being searched: a copy of the caller's, made by each
-    /// search (blank until the first).
+    /// The position [`Searcher::think`] searches: set up through
+    /// [`Searcher::position_mut`] (a game kept here), or copied in by
+    /// [`Searcher::search`]; blank until then.
     pub(crate) pos: Position,
     killers: [[Move; 2]; MAX_PLY],
     pv_len: [u8; PV_PLIES],
