@@ -167,6 +167,9 @@ pub struct App<H = Searcher> {
     flipped: bool,
     /// Pause between the computer's moves when it plays both sides.
     pause: bool,
+    /// The computer, playing both sides, has just moved with `pause` on:
+    /// the platform's cue to wait ([`App::take_pause`]).
+    pause_due: bool,
     message: Message,
     /// The move being typed.
     typed: [u8; 5],
@@ -218,6 +221,7 @@ impl<H: SearcherHome> App<H> {
             counts: [[0; 2]; 64],
             flipped: false,
             pause: false,
+            pause_due: false,
             message: Message::None,
             typed: [0; 5],
             typed_len: 0,
@@ -304,9 +308,16 @@ impl<H: SearcherHome> App<H> {
 
     /// Whether to pause between the computer's moves when it plays both
     /// sides, so a person can follow the game (the menu's `Pause`; on at
-    /// start). The platform does the waiting: `App::step` never blocks.
+    /// start).
     pub fn pause(&self) -> bool {
         self.pause
+    }
+
+    /// True once after each move the computer made while it plays both
+    /// sides and [`App::pause`] is on: the platform then waits a while (a
+    /// key may end the wait). `App::step` itself never blocks.
+    pub fn take_pause(&mut self) -> bool {
+        core::mem::take(&mut self.pause_due)
     }
 
     /// The message currently shown.
@@ -797,6 +808,7 @@ impl<H: SearcherHome> App<H> {
         self.dirty |= DRAW_TYPED;
         if let Some(m) = best {
             self.play(m);
+            self.pause_due = self.pause && self.game.player(WHITE) == Player::Computer && self.game.player(BLACK) == Player::Computer;
             self.last = [move_from(m), move_to(m)];
         }
         if stack_full {

@@ -533,6 +533,38 @@ fn the_menu_pause_and_every_highlighted_entry() {
     assert!(s.app.pause(), "kept when the menu closes");
 }
 
+/// `take_pause` asks the platform to wait once after each move of a
+/// computer playing both sides, with Pause on; never against a human.
+#[test]
+fn a_pause_is_due_after_each_move_of_the_computer_against_itself() {
+    let (mut screen, mut keys) = (ScreenBuffer::new(), Keys::default());
+    let mut game = Game::new();
+    game.set_player(WHITE, Player::Computer);
+    game.set_player(BLACK, Player::Human);
+    let mut app = App::new(game);
+    app.step(&mut screen, &mut keys);
+    assert_eq!(app.game().side_to_move(), BLACK, "the computer has moved");
+    assert!(!app.take_pause(), "after a move against a human");
+    let mut game = Game::new();
+    game.set_player(WHITE, Player::Computer);
+    let mut app = App::new(game);
+    for ply in 1..=3 {
+        app.step(&mut screen, &mut keys);
+        assert_eq!(app.game().position().history_len(), ply, "one step, one move");
+        assert!(app.take_pause(), "after ply {ply}");
+        assert!(!app.take_pause(), "once");
+    }
+    // Pause off (the menu's entry, tested above): none.
+    keys.queue.extend([ch(b'm'), Up, Up, Fire, Back]);
+    while !keys.queue.is_empty() {
+        app.step(&mut screen, &mut keys);
+    }
+    assert!(!app.pause());
+    app.step(&mut screen, &mut keys);
+    assert_eq!(app.game().position().history_len(), 4);
+    assert!(!app.take_pause());
+}
+
 #[test]
 fn the_menu() {
     let mut s = Session::humans(None);

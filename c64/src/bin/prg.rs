@@ -411,8 +411,7 @@ mod play {
     use c64::charset::CODES;
     use c64::keyboard::Keyboard;
     use c64::{App, Input, Joystick, Key, Mode, Step};
-    use engine_core::game::{Player, SearcherHome};
-    use engine_core::piece::{BLACK, WHITE};
+    use engine_core::game::SearcherHome;
 
     /// CIA 1: port A (keyboard columns out, joystick 2 in), port B (rows in).
     const CIA1_PORT_A: u16 = 0xDC00;
@@ -521,7 +520,6 @@ mod play {
         char_screen(CODES);
         let mut keys =
             Keys { keyboard: Keyboard::new(), joystick: Joystick::new(), chooser: false, scanned: 0, waiting: None };
-        let mut plies = 0;
         loop {
             keys.chooser = app.mode() == Mode::Promotion;
             // The stack is shallow here: a guard that stopped the last
@@ -532,12 +530,9 @@ mod play {
             }
             // The computer against itself: the menu's Pause gives a person
             // time to follow.
-            let game = app.game();
-            let now = game.position().history_len();
-            if now != plies && app.pause() && game.player(WHITE) == Player::Computer && game.player(BLACK) == Player::Computer {
+            if app.take_pause() {
                 keys.pause();
             }
-            plies = now;
         }
     }
 }

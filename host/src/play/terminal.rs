@@ -37,8 +37,6 @@ use c64::screen::{colour, COLS, ROWS};
 use c64::{App, Input, Key, Screen, ScreenBuffer, Step};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::terminal;
-use engine_core::game::Player;
-use engine_core::piece::{BLACK, WHITE};
 
 use super::Seeds;
 
@@ -433,7 +431,6 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration) -> io::Resu
     let mut keys = TermKeys { seeds, resized: resized.clone(), ended: false };
     // For the tests: prove the panic hook gives the terminal back.
     let panic_on_key = std::env::var_os("C64CHESS_PLAY_PANIC").is_some();
-    let mut plies = app.game().position().history_len();
     let mut pause_until: Option<Instant> = None;
     loop {
         if panic_on_key && keys.pending() {
@@ -452,12 +449,9 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration) -> io::Resu
             pause_until = None;
         }
         let step = app.step(&mut screen, &mut keys);
-        let game = app.game();
-        let now = game.position().history_len();
-        if now != plies && app.pause() && game.player(WHITE) == Player::Computer && game.player(BLACK) == Player::Computer {
+        if app.take_pause() {
             pause_until = Some(Instant::now() + pause);
         }
-        plies = now;
         match step {
             Step::Quit => break,
             Step::Busy => {}
