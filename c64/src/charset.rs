@@ -106,20 +106,15 @@ pub fn pattern(code: u8, rom: impl Fn(u8) -> [u8; 8]) -> [u8; 8] {
     // One read of the ROM or of a man's cell, then one inversion: on the
     // 6502 every arm of a wider match is its own copy of the loops.
     let bytes = if !(FILLED..INVERSE).contains(&code) {
-        let ascii = if code < FILLED { code + 32 } else { INVERSE_TEXT[(code - INVERSE) as usize] };
+        let ascii = if code < FILLED { text_of(code) } else { INVERSE_TEXT[(code - INVERSE) as usize] };
         rom(screen_code(ascii))
     } else if code < WHITE_MEN {
-        man_cell(code - BLACK_MEN)
+        MEN_FONT[(code - BLACK_MEN) as usize]
     } else {
         OUTLINE_FONT[(code - WHITE_MEN) as usize]
     };
     let flip = if code < FILLED { 0 } else { 0xFF };
     bytes.map(|b| b ^ flip)
-}
-
-/// Cell `i` (0..54: type-major, then part) of the men's pictures.
-fn man_cell(i: u8) -> [u8; 8] {
-    MEN_FONT[i as usize]
 }
 
 /// Whether the C64 shows `glyph` in `attr` exactly as the abstract screen
@@ -259,7 +254,7 @@ mod tests {
         let top_middle = OUTLINE_FONT[pawn as usize + 1]; // part 1: columns 8..16, rows 0..8
         assert_eq!(top_middle[5], 0b0011_1100, "row 5: columns 10-13 are edge");
         assert_eq!(top_middle[8 - 1] & 0b0000_1000, 0, "row 7, column 12: inside the head");
-        assert_ne!(man_cell(pawn + 1)[7] & 0b0000_1000, 0, "but ink");
+        assert_ne!(MEN_FONT[pawn as usize + 1][7] & 0b0000_1000, 0, "but ink");
     }
 
     #[test]
