@@ -57,7 +57,7 @@ pub struct OptionSpec {
 pub const OPTION_SPECS: &[OptionSpec] = &[
     OptionSpec { name: "Skill", decl: "type spin default 4 min 1 max 4" },
     OptionSpec { name: "Nodes", decl: "type spin default 0 min 0 max 100000000" },
-    OptionSpec { name: "Depth", decl: "type spin default 0 min 0 max 30" },
+    OptionSpec { name: "Depth", decl: "type spin default 0 min 0 max 22" },
     OptionSpec { name: "OwnBook", decl: "type check default false" },
     OptionSpec { name: "Seed", decl: "type spin default 0 min 0 max 255" },
     OptionSpec { name: "Move Overhead", decl: "type spin default 10 min 0 max 5000" },
@@ -162,6 +162,14 @@ impl EngineOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Depth` offers no more than the search can go (a deeper cap is
+    /// clamped to `DEEPEST_PLY`).
+    #[test]
+    fn the_depth_option_stops_at_the_deepest_ply() {
+        let depth = OPTION_SPECS.iter().find(|s| s.name == "Depth").unwrap();
+        assert!(depth.decl.ends_with(&format!(" max {}", engine_core::search::DEEPEST_PLY)), "{}", depth.decl);
+    }
 
     #[test]
     fn options_parse_and_reject_cleanly() {

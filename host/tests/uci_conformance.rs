@@ -23,7 +23,7 @@ fn handshake_announces_identity_and_options() {
     for option in [
         "option name Skill type spin default 4 min 1 max 4",
         "option name Nodes type spin default 0 min 0 max 100000000",
-        "option name Depth type spin default 0 min 0 max 30",
+        "option name Depth type spin default 0 min 0 max 22",
         "option name OwnBook type check default false",
         "option name Seed type spin default 0 min 0 max 255",
         "option name Hash type spin default 0 min 0 max 1024",
