@@ -16,7 +16,7 @@
 //!
 //! That leaves White's men, whose ink is white: they are drawn as a chess
 //! diagram draws them, in outline. Their cells show the paper inside the
-//! man and black on its edge ([`OUTLINE_FONT`]), so on every square and under
+//! man and black on its edge ([`OUTLINE_FONT`](crate::glyphs::OUTLINE_FONT)), so on every square and under
 //! every highlight both colours keep their shape and every paper colour of
 //! docs/ui.md is shown as it is. A cell that is none of these (never drawn
 //! by the UI: a test walks its screens) keeps its glyph and ink and loses
@@ -33,7 +33,7 @@
 //! Code 255 is never used: its 8 bytes would be `$FFF8-$FFFF`, where the
 //! CPU's vectors are.
 
-use crate::glyphs::{custom_pixels, piece_part, screen_code, CUSTOM_FIRST, MEN_FONT, OUTLINE_FONT, PIECE_BASE, SOLID};
+use crate::glyphs::{custom_pixels, piece_part, screen_code, CUSTOM_FIRST, PIECE_BASE, SET_MEN, SOLID};
 use crate::screen::colour::BLACK;
 
 /// A cell as the C64 stores it: the screen code and its colour (0..15).
@@ -97,9 +97,11 @@ pub fn text_of(code: u8) -> u8 {
 }
 
 /// The 8 bytes of character `code` (top row first, bit 7 leftmost), given
-/// the ROM's lower/upper-case set as `rom(screen code)`; `code` must be
+/// the ROM's lower/upper-case set as `rom(screen code)` and the men's
+/// cells as `men(i)`, `i` below 108: [`SET_MEN`]`[i]` (the glue reads them
+/// where it keeps them; a set without men never calls it). `code` must be
 /// below [`CODES`]. The glue writes all of them once at start-up.
-pub fn pattern(code: u8, rom: impl Fn(u8) -> [u8; 8]) -> [u8; 8] {
+pub fn pattern(code: u8, rom: impl Fn(u8) -> [u8; 8], men: impl Fn(u8) -> [u8; 8]) -> [u8; 8] {
     if code == FILLED {
         return [0xFF; 8];
     }
@@ -108,21 +110,16 @@ pub fn pattern(code: u8, rom: impl Fn(u8) -> [u8; 8]) -> [u8; 8] {
     let bytes = if !(FILLED..INVERSE).contains(&code) {
         let ascii = if code < FILLED { text_of(code) } else { INVERSE_TEXT[(code - INVERSE) as usize] };
         rom(screen_code(ascii))
-    } else if code < WHITE_MEN {
-        man_cell(code - BLACK_MEN)
     } else {
-        OUTLINE_FONT[(code - WHITE_MEN) as usize]
+        men(code - BLACK_MEN)
     };
     let flip = if code < FILLED { 0 } else { 0xFF };
     bytes.map(|b| b ^ flip)
 }
 
-/// Cell `i` (0..54: type-major, then part) of the men's pictures. A
-/// function of its own, as measured: with it rustc 1.87 drops `MEN_FONT`
-/// from the drive build, whose text-only set reads no man (432 bytes of
-/// constants); indexed in `pattern` itself the table stays.
-fn man_cell(i: u8) -> [u8; 8] {
-    MEN_FONT[i as usize]
+/// [`SET_MEN`]`[i]`: the `men` of [`pattern`] on the host.
+pub fn set_men(i: u8) -> [u8; 8] {
+    SET_MEN[i as usize]
 }
 
 /// Whether the C64 shows `glyph` in `attr` exactly as the abstract screen
@@ -166,7 +163,7 @@ fn wanted(glyph: u8, attr: u8, x: u8, y: u8, rom: impl Fn(u8) -> [u8; 8]) -> u8 
 /// The colour the C64 shows at pixel (x, y) of the cell.
 fn shown(glyph: u8, attr: u8, x: u8, y: u8, rom: impl Fn(u8) -> [u8; 8]) -> u8 {
     let c = cell(glyph, attr);
-    if c.code < CODES && pattern(c.code, rom)[y as usize] & (0x80 >> x) != 0 {
+    if c.code < CODES && pattern(c.code, rom, set_men)[y as usize] & (0x80 >> x) != 0 {
         c.colour
     } else {
         BLACK
@@ -176,7 +173,7 @@ fn shown(glyph: u8, attr: u8, x: u8, y: u8, rom: impl Fn(u8) -> [u8; 8]) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::glyphs::EMPTY_CENTRE;
+    use crate::glyphs::{EMPTY_CENTRE, MEN_FONT, OUTLINE_FONT};
     use crate::screen::colour::*;
 
     /// A stand-in for the ROM: a blank space and a distinct, non-blank
@@ -278,9 +275,12 @@ mod tests {
     fn the_set_has_room_and_every_code_is_defined() {
         assert_eq!(CODES, 249);
         for code in 0..CODES {
-            pattern(code, rom);
+            pattern(code, rom, set_men);
         }
-        assert_eq!(pattern(FILLED, rom), [0xFF; 8]);
-        assert_eq!(pattern(b'A' - 32, rom), rom(screen_code(b'A')));
+        assert_eq!(pattern(FILLED, rom, set_men), [0xFF; 8]);
+        assert_eq!(pattern(b'A' - 32, rom, set_men), rom(screen_code(b'A')));
+        // Black's men, then White's outlines, inverted.
+        assert_eq!(pattern(BLACK_MEN, rom, set_men), MEN_FONT[0].map(|b| !b));
+        assert_eq!(pattern(WHITE_MEN + 53, rom, set_men), OUTLINE_FONT[53].map(|b| !b));
     }
 }

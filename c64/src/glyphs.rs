@@ -316,6 +316,23 @@ const fn build_men() -> [[u8; 8]; MEN_CELLS] {
 /// row first, bit 7 leftmost).
 pub static MEN_FONT: [[u8; 8]; MEN_CELLS] = build_men();
 
+/// The men's cells of the C64's character set as it holds them, before
+/// its inversion: [`MEN_FONT`] (Black's men), then [`OUTLINE_FONT`]
+/// (White's). A constant, not a static: a program keeps its bytes only
+/// where it places them (the C64 game: in RAM it hands to its user
+/// interface once the set is built, `c64/src/bin/prg.rs`).
+pub const SET_MEN: [[u8; 8]; 2 * MEN_CELLS] = {
+    let (men, outlines) = (build_men(), build_outlines());
+    let mut cells = [[0u8; 8]; 2 * MEN_CELLS];
+    let mut i = 0;
+    while i < MEN_CELLS {
+        cells[i] = men[i];
+        cells[MEN_CELLS + i] = outlines[i];
+        i += 1;
+    }
+    cells
+};
+
 /// The pixels of one of the crate's own glyphs ([`CUSTOM_FIRST`]..): blank
 /// for [`EMPTY_CENTRE`] and every glyph without a meaning, all set for
 /// [`SOLID`], a man's cell from [`MEN_FONT`].

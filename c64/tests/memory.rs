@@ -2,8 +2,9 @@
 //!
 //! On the C64 the searcher is a static of its own in the RAM under the
 //! KERNAL (`$E000-$F3FF`, 5,120 bytes below the screen), in both builds;
-//! the game's other static (`.bss`, in the program's area below `$D000`) is
-//! the user interface with its game, which reaches the searcher through a
+//! the game's other static (in the program's area below `$D000`, sharing
+//! its RAM with the men's cells of the character set) is the user
+//! interface with its game, which reaches the searcher through a
 //! zero-sized handle, as [`Away`] does here. A struct that grows eats the
 //! program's room or no longer fits its place, so each has a budget here
 //! and this test fails when one is exceeded: raise a budget only together

@@ -186,18 +186,19 @@ fn rom(code: u8) -> [u8; 8] {
     bytes
 }
 
-/// The first `codes` characters of the set built (the drive, which draws
-/// only text, stops after `FILLED`, and its program has no men's pictures),
-/// a black screen, then the character display (docs/ui.md).
+/// The first `codes` characters of the set built, the men's cells from
+/// `men` (`charset::pattern`; the drive, which draws only text, stops
+/// after `FILLED` and has none), a black screen, then the character
+/// display (docs/ui.md).
 #[inline(never)]
-fn char_screen(codes: u8) {
+fn char_screen(codes: u8, men: impl Fn(u8) -> [u8; 8]) {
     poke(VIC_CONTROL, 0x0B); // display off while it is set up
     // Port bit 2 clear: the character ROM in place of the I/O area, RAM at
     // $E000-$FFFF still.
     banked(!4, || {
         for code in 0..codes {
             let at = CHARSET + ((code as u16) << 3);
-            for (offset, byte) in (0..8).zip(pattern(code, rom)) {
+            for (offset, byte) in (0..8).zip(pattern(code, rom, &men)) {
                 poke(at + offset, byte);
             }
         }
@@ -360,7 +361,7 @@ fn drive() -> ! {
     const CIA2_CRB: u16 = 0xDD0F;
     // SAFETY: runs once, single-threaded: the only reference to the static.
     let searcher = unsafe { &mut *addr_of_mut!(SEARCHER) };
-    char_screen(FILLED + 1);
+    char_screen(FILLED + 1, |_| [0; 8]);
     fill(CIA2_CRA, 2, 0); // both timers stopped
     poke(CIA2_ICR, 0x7F); // no NMIs from them
     fill(CIA2_TIMERS, 4, 0xFF); // latches $FFFF
@@ -409,6 +410,8 @@ fn soft_stack_area() -> (u16, u16) {
 mod play {
     use super::*;
     use c64::charset::CODES;
+    use c64::glyphs::{MEN_CELLS, SET_MEN};
+    use core::mem::{size_of, ManuallyDrop};
     use c64::keyboard::Keyboard;
     use c64::{App, Input, Joystick, Key, Mode, Step};
     use engine_core::game::SearcherHome;
@@ -433,10 +436,32 @@ mod play {
         }
     }
 
-    /// The user interface and its game (about 1.5 KB; the searcher is
-    /// `SEARCHER`), all zero until `run` starts it in place: in `.bss`,
-    /// and never a temporary.
-    static mut APP: App<HighSearcher> = App::unstarted(HighSearcher(()));
+    /// The men's cells of the character set, then the user interface and
+    /// its game (about 1.5 KB; the searcher is `SEARCHER`): one place in
+    /// RAM for each in turn. The PRG file loads it holding the cells
+    /// (`glyphs::SET_MEN`); `run` builds the character set from them, then
+    /// zeroes the place, which makes it `App::unstarted` (checked below),
+    /// and starts the App in place. The program keeps no other copy of
+    /// the cells: 864 bytes.
+    union Shared {
+        men: [[u8; 8]; 2 * MEN_CELLS],
+        app: ManuallyDrop<App<HighSearcher>>,
+    }
+
+    static mut SHARED: Shared = Shared { men: SET_MEN };
+
+    /// A zeroed App is `App::unstarted`, byte for byte (a 6502 and an AVR
+    /// align nothing, so the value has no padding to read).
+    const _: () = {
+        const SIZE: usize = size_of::<App<HighSearcher>>();
+        // SAFETY: compile-time only; App has no padding here (alignment 1).
+        let bytes: [u8; SIZE] = unsafe { core::mem::transmute(App::unstarted(HighSearcher(()))) };
+        let mut i = 0;
+        while i < SIZE {
+            assert!(bytes[i] == 0, "App::unstarted is not all zero: it cannot start from zeroed RAM");
+            i += 1;
+        }
+    };
 
     /// The KERNAL back, for the reset that the menu's Quit makes.
     pub(super) fn leave() {
@@ -514,10 +539,13 @@ mod play {
 
     /// The game, until the menu's Quit.
     pub(super) fn run() {
-        // SAFETY: runs once, single-threaded: the only reference to the static.
-        let app = unsafe { &mut *addr_of_mut!(APP) };
+        // SAFETY: runs once, single-threaded: the only references to the
+        // static; the cells are read before the place is zeroed, the App
+        // used only after (a zeroed App is `App::unstarted`, above).
+        char_screen(CODES, |i| unsafe { (*addr_of!(SHARED.men))[i as usize] });
+        fill(addr_of!(SHARED) as usize as u16, size_of::<Shared>() as u16, 0);
+        let app: &mut App<HighSearcher> = unsafe { &mut *addr_of_mut!(SHARED.app) };
         app.reset();
-        char_screen(CODES);
         let mut keys =
             Keys { keyboard: Keyboard::new(), joystick: Joystick::new(), chooser: false, scanned: 0, waiting: None };
         loop {
