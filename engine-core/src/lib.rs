@@ -43,6 +43,7 @@ pub mod mv;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod pv;
 pub mod search;
 pub mod square;
 pub mod tt;

@@ -30,6 +30,7 @@ use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::{order, Move, CAPTURE, CASTLE_KING, CASTLE_QUEEN, PROMO};
 use crate::piece::*;
 use crate::position::{Legality, Position};
+use crate::pv::PvTable;
 use crate::tt::{Bound, InPlace, Slots, Table};
 
 /// Score of being mated now; a mate `n` plies away scores `MATE - n`.
@@ -54,23 +55,6 @@ pub const DEEPEST_PLY: u8 = 22;
 /// move outstanding, and a node at ply `p` has `p` (a legality test's
 /// make included), while a node at [`DEEPEST_PLY`] makes none.
 pub const RING_AHEAD: usize = DEEPEST_PLY as usize;
-/// Plies of principal variation kept.
-pub const PV_PLIES: usize = 16;
-/// The PV table is triangular: the line found at ply `p` has at most
-/// `PV_PLIES - p` moves (its move and the child's line), so row `p` starts
-/// at `PV_ROW[p]` and the rows fill `PV_CELLS` slots, about half a square.
-const PV_CELLS: usize = PV_PLIES * (PV_PLIES + 1) / 2;
-const PV_ROW: [u8; PV_PLIES] = pv_rows();
-
-const fn pv_rows() -> [u8; PV_PLIES] {
-    let mut rows = [0u8; PV_PLIES];
-    let mut p = 1;
-    while p < PV_PLIES {
-        rows[p] = rows[p - 1] + (PV_PLIES - (p - 1)) as u8;
-        p += 1;
-    }
-    rows
-}
 /// Move slots of the search arena (4 bytes each, 3 KB). The bench peaks at
 /// about 530; level 4 playing itself from 60 openings (7,498 searches) at
 /// 741, never full. A node that finds no room returns its static evaluation
@@ -191,8 +175,7 @@ pub struct Searcher<S = InPlace> {
     /// [`Searcher::search`]; blank until then.
     pub(crate) pos: Position,
     killers: [[Move; 2]; MAX_PLY],
-    pv_len: [u8; PV_PLIES],
-    pv: [Move; PV_CELLS],
+    pv: PvTable,
     pub(crate) arena: [Move; ARENA_SIZE],
     tt: Table<S>,
 }
@@ -295,8 +278,7 @@ impl<S: Slots> Searcher<S> {
             tt: Table::unstarted(slots),
             top: 0,
             killers: [[Move::NONE; 2]; MAX_PLY],
-            pv: [Move::NONE; PV_CELLS],
-            pv_len: [0; PV_PLIES],
+            pv: PvTable::new(),
             nodes: 0,
             budget: 0,
             abort: false,
@@ -466,7 +448,7 @@ impl<S: Slots> Searcher<S> {
                     alpha = score;
                     best_index = Some(i);
                     self.best = m;
-                    self.update_pv(0, m);
+                    self.pv.update(0, m);
                 }
             }
             // A move that completed and beat the previous best's score at
@@ -487,13 +469,12 @@ impl<S: Slots> Searcher<S> {
                 break;
             }
             result.depth = depth;
-            let pv_len = self.pv_len[0] as usize;
             hooks.iteration(&Iteration {
                 depth,
                 seldepth: self.seldepth,
                 score: alpha,
                 nodes: self.nodes,
-                pv: &self.pv[..pv_len],
+                pv: self.pv.line(),
             });
             if alpha > MATE_BOUND {
                 break; // the quickest mate is found; deeper cannot improve it
@@ -564,9 +545,7 @@ impl<S: Slots> Searcher<S> {
     /// emptied, the selective depth raised to it.
     #[inline(always)]
     fn enter_quiescence(&mut self, ply: u8) {
-        if (ply as usize) < PV_PLIES {
-            self.pv_len[ply as usize] = 0;
-        }
+        self.pv.clear(ply);
         if ply > self.seldepth {
             self.seldepth = ply;
         }
@@ -623,9 +602,7 @@ impl<S: Slots> Searcher<S> {
         if self.out_of_budget(hooks) {
             return 0;
         }
-        if (ply as usize) < PV_PLIES {
-            self.pv_len[ply as usize] = 0;
-        }
+        self.pv.clear(ply);
         let key = self.pos.key();
         if self.is_draw(key) {
             return 0;
@@ -717,7 +694,7 @@ impl<S: Slots> Searcher<S> {
                 if score > alpha {
                     alpha = score;
                     best_move = m;
-                    self.update_pv(ply, m);
+                    self.pv.update(ply, m);
                     if score >= beta {
                         if !m.is_capture() && m.promotion() == 0 {
                             self.store_killer(ply, m);
@@ -976,27 +953,6 @@ impl<S: Slots> Searcher<S> {
             slot[0] = m;
         }
     }
-
-    /// `m` is the new best move at `ply`: the PV is `m` then the child's PV.
-    fn update_pv(&mut self, ply: u8, m: Move) {
-        let ply = ply as usize;
-        if ply >= PV_PLIES {
-            return;
-        }
-        let row = PV_ROW[ply] as usize;
-        self.pv[row] = m;
-        let mut len = 1;
-        if ply + 1 < PV_PLIES {
-            // The child's row follows this one and is one shorter.
-            let child_row = PV_ROW[ply + 1] as usize;
-            let child = self.pv_len[ply + 1] as usize;
-            while len <= child {
-                self.pv[row + len] = self.pv[child_row + len - 1];
-                len += 1;
-            }
-        }
-        self.pv_len[ply] = len as u8;
-    }
 }
 
 /// Stable insertion sort by descending score (root list only, once per search).
@@ -1020,17 +976,7 @@ fn past_a_third(nodes: u32, budget: u32) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{past_a_third, PV_CELLS, PV_PLIES, PV_ROW};
-
-    #[test]
-    fn pv_rows_are_triangular() {
-        assert_eq!(PV_ROW[0], 0);
-        for p in 1..PV_PLIES {
-            assert_eq!((PV_ROW[p] - PV_ROW[p - 1]) as usize, PV_PLIES - (p - 1));
-        }
-        // The last row holds one move and ends the table.
-        assert_eq!(PV_ROW[PV_PLIES - 1] as usize + 1, PV_CELLS);
-    }
+    use super::past_a_third;
 
     #[test]
     fn past_a_third_is_the_division() {

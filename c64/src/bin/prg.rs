@@ -213,7 +213,7 @@ fn char_screen(codes: u8, men: impl Fn(u8) -> [u8; 8]) {
     poke(VIC_CONTROL, 0x1B); // text, display on, 25 rows
 }
 
-/// The searcher (5,088 bytes; its table is at `TABLE`), alone in the RAM
+/// The searcher (4,528 bytes; its table is at `TABLE`), alone in the RAM
 /// under the KERNAL at `$E000` (the link script's `.searcher`, not in the
 /// PRG file: `main` zeroes it, and a zeroed `Searcher` is
 /// `Searcher::unstarted`).

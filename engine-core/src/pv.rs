@@ -1,0 +1,142 @@
+//! The principal variation: the line the search expects, kept for the
+//! front ends that show it ([`crate::search::Iteration::pv`]: UCI's `info
+//! pv`). It never steers the search: the move played is tracked apart, so
+//! a build without it searches node for node the same.
+//!
+//! The C64 builds (the `no-pv` feature) keep none: nothing there reads a
+//! line, and the table is 560 bytes of RAM beside 2 writes a node.
+
+use crate::mv::Move;
+
+/// Plies of principal variation kept.
+pub const PV_PLIES: usize = 16;
+
+/// The line found at each ply (ply 0: the root's, the one reported).
+#[cfg(not(feature = "no-pv"))]
+pub(crate) struct PvTable {
+    /// Moves of each row's line.
+    len: [u8; PV_PLIES],
+    /// The rows, triangular: the line found at ply `p` has at most
+    /// `PV_PLIES - p` moves (its move and the child's line), so row `p`
+    /// starts at `ROW[p]` and the rows fill `CELLS` slots, about half a
+    /// square.
+    cells: [Move; CELLS],
+}
+
+#[cfg(not(feature = "no-pv"))]
+const CELLS: usize = PV_PLIES * (PV_PLIES + 1) / 2;
+#[cfg(not(feature = "no-pv"))]
+const ROW: [u8; PV_PLIES] = rows();
+
+#[cfg(not(feature = "no-pv"))]
+const fn rows() -> [u8; PV_PLIES] {
+    let mut rows = [0u8; PV_PLIES];
+    let mut p = 1;
+    while p < PV_PLIES {
+        rows[p] = rows[p - 1] + (PV_PLIES - (p - 1)) as u8;
+        p += 1;
+    }
+    rows
+}
+
+#[cfg(not(feature = "no-pv"))]
+impl PvTable {
+    /// Every line empty.
+    pub(crate) const fn new() -> PvTable {
+        PvTable {
+            len: [0; PV_PLIES],
+            cells: [Move::NONE; CELLS],
+        }
+    }
+
+    /// The line at `ply` emptied: a node starts without one.
+    #[inline(always)]
+    pub(crate) fn clear(&mut self, ply: u8) {
+        if (ply as usize) < PV_PLIES {
+            self.len[ply as usize] = 0;
+        }
+    }
+
+    /// `m` is the new best move at `ply`: its line is `m`, then the child's.
+    pub(crate) fn update(&mut self, ply: u8, m: Move) {
+        let ply = ply as usize;
+        if ply >= PV_PLIES {
+            return;
+        }
+        let row = ROW[ply] as usize;
+        self.cells[row] = m;
+        let mut len = 1;
+        if ply + 1 < PV_PLIES {
+            // The child's row follows this one and is one shorter.
+            let child_row = ROW[ply + 1] as usize;
+            let child = self.len[ply + 1] as usize;
+            while len <= child {
+                self.cells[row + len] = self.cells[child_row + len - 1];
+                len += 1;
+            }
+        }
+        self.len[ply] = len as u8;
+    }
+
+    /// The root's line.
+    pub(crate) fn line(&self) -> &[Move] {
+        &self.cells[..self.len[0] as usize]
+    }
+}
+
+/// No line is kept (the `no-pv` feature): every call does nothing.
+#[cfg(feature = "no-pv")]
+pub(crate) struct PvTable;
+
+#[cfg(feature = "no-pv")]
+impl PvTable {
+    pub(crate) const fn new() -> PvTable {
+        PvTable
+    }
+
+    #[inline(always)]
+    pub(crate) fn clear(&mut self, _ply: u8) {}
+
+    #[inline(always)]
+    pub(crate) fn update(&mut self, _ply: u8, _m: Move) {}
+
+    /// Always empty.
+    pub(crate) fn line(&self) -> &[Move] {
+        &[]
+    }
+}
+
+#[cfg(all(test, not(feature = "no-pv")))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_triangular() {
+        assert_eq!(ROW[0], 0);
+        for p in 1..PV_PLIES {
+            assert_eq!((ROW[p] - ROW[p - 1]) as usize, PV_PLIES - (p - 1));
+        }
+        // The last row holds one move and ends the table.
+        assert_eq!(ROW[PV_PLIES - 1] as usize + 1, CELLS);
+    }
+
+    #[test]
+    fn a_line_is_the_move_then_the_childs_line() {
+        let (a, b, c) = (
+            Move::new(0x64, 0x44, 0),
+            Move::new(0x14, 0x34, 0),
+            Move::new(0x76, 0x55, 0),
+        );
+        let mut pv = PvTable::new();
+        pv.clear(2);
+        pv.update(2, c);
+        pv.clear(1);
+        pv.update(1, b);
+        pv.clear(0);
+        pv.update(0, a);
+        assert_eq!(pv.line(), &[a, b, c]);
+        pv.clear(1);
+        pv.update(0, a);
+        assert_eq!(pv.line(), &[a], "a child without a line");
+    }
+}
