@@ -992,10 +992,7 @@ impl<H: SearcherHome> App<H> {
             }
             let back = shown - i;
             if let Some(line) = self.game.log_line(back) {
-                let ply = now.wrapping_sub(back as u16);
-                let (buf, len) = log_text(&line, ply);
-                let ink = if ply & 1 == 0 { colour::WHITE } else { colour::LIGHT_GREY };
-                text(screen, PANEL, row, &buf[..len], attr(ink, PAPER), PANEL_WIDTH);
+                draw_log_line(screen, row, &line, now.wrapping_sub(back as u16));
             }
         }
     }
@@ -1173,60 +1170,78 @@ fn count_glyph(n: u8) -> u8 {
     }
 }
 
-/// A log line as text, e.g. `  1. e2-e4`, ` 12...Ng8xf6+`, `  9. e7xd8Q#`,
-/// `  5. O-O`.
-/// `ply` counts from White's first move (0) and numbers the line.
-pub fn log_text(line: &LogLine, ply: u16) -> ([u8; 16], usize) {
-    let mut out = [b' '; 16];
-    let number = decimal8(((ply >> 1) + 1) as u32);
-    out[..3].copy_from_slice(&number[5..]);
-    let mut n = if ply & 1 == 0 {
-        out[3] = b'.';
-        5
-    } else {
-        out[3..6].copy_from_slice(b"...");
-        6
-    };
-    let k = kind(line.piece);
-    let (from_file, to_file) = (line.from & 7, line.to & 7);
-    if k == KING && (from_file == 4) && (to_file == 6 || to_file == 2) {
-        let castle: &[u8] = if to_file == 6 { b"O-O" } else { b"O-O-O" };
-        out[n..n + castle.len()].copy_from_slice(castle);
-        n += castle.len();
-        n = finish(&mut out, n, line.outcome);
-        return (out, n);
-    }
-    if k > 1 {
-        out[n] = b".PNBRQK"[k as usize];
-        n += 1;
-    }
-    let from = tile_name(line.from);
-    let to = tile_name(line.to);
-    out[n] = from[0];
-    out[n + 1] = from[1];
-    out[n + 2] = if line.captured != 0 { b'x' } else { b'-' };
-    out[n + 3] = to[0];
-    out[n + 4] = to[1];
-    n += 5;
-    if line.promotion != 0 {
-        out[n] = b".PNBRQK"[(line.promotion & 7) as usize];
-        n += 1;
-    }
-    n = finish(&mut out, n, line.outcome);
-    (out, n)
+/// Text written left to right from a cell, in one colour: lines made of
+/// pieces (a log line, at most 13 cells) go straight to the screen, with
+/// no buffer to fill and copy. `put` and `text` are out of line: each is
+/// called from several places, and inlined they cost the C64 more code.
+struct Pen {
+    col: u8,
+    row: u8,
+    attr: u8,
 }
 
-/// Append the outcome's mark: `+` check, `#` mate, `=` a draw.
-fn finish(out: &mut [u8; 16], mut n: usize, outcome: Outcome) -> usize {
-    let mark = match outcome {
-        Outcome::Normal => 0,
-        Outcome::Check => b'+',
-        Outcome::Checkmate => b'#',
-        _ => b'=',
-    };
-    if mark != 0 {
-        out[n] = mark;
-        n += 1;
+impl Pen {
+    /// One glyph, then the next cell.
+    #[inline(never)]
+    fn put<S: Screen>(&mut self, screen: &mut S, glyph: u8) {
+        screen.put(self.col, self.row, glyph, self.attr);
+        self.col += 1;
     }
-    n
+
+    #[inline(never)]
+    fn text<S: Screen>(&mut self, screen: &mut S, s: &[u8]) {
+        for &glyph in s {
+            self.put(screen, glyph);
+        }
+    }
+
+    /// A tile's name, e.g. `e4`.
+    fn tile<S: Screen>(&mut self, screen: &mut S, tile: Tile) {
+        self.put(screen, b'a' + (tile & 7));
+        self.put(screen, b'8' - ((tile >> 3) & 7));
+    }
+
+    /// Blanks up to column `end` (not included).
+    fn pad<S: Screen>(&mut self, screen: &mut S, end: u8) {
+        while self.col < end {
+            self.put(screen, b' ');
+        }
+    }
 }
+
+/// A log line across the panel, e.g. `  1. e2-e4`, ` 12...Ng8xf6+`,
+/// `  9. e7xd8Q#`, `  5. O-O`, then blanks. `ply` counts from White's
+/// first move (0) and numbers the line.
+fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16) {
+    let ink = if ply & 1 == 0 { colour::WHITE } else { colour::LIGHT_GREY };
+    let mut pen = Pen { col: PANEL, row, attr: attr(ink, PAPER) };
+    let number = decimal8(((ply >> 1) + 1) as u32);
+    pen.text(screen, &number[5..]);
+    pen.text(screen, if ply & 1 == 0 { b". " } else { b"..." });
+    let k = kind(line.piece);
+    let (from_file, to_file) = (line.from & 7, line.to & 7);
+    if k == KING && from_file == 4 && (to_file == 6 || to_file == 2) {
+        pen.text(screen, if to_file == 6 { b"O-O" } else { b"O-O-O" });
+    } else {
+        if k > 1 {
+            pen.put(screen, PIECE_LETTER[k as usize]);
+        }
+        pen.tile(screen, line.from);
+        pen.put(screen, if line.captured != 0 { b'x' } else { b'-' });
+        pen.tile(screen, line.to);
+        if line.promotion != 0 {
+            pen.put(screen, PIECE_LETTER[(line.promotion & 7) as usize]);
+        }
+    }
+    // The outcome's mark: `+` check, `#` mate, `=` a draw.
+    match line.outcome {
+        Outcome::Normal => {}
+        Outcome::Check => pen.put(screen, b'+'),
+        Outcome::Checkmate => pen.put(screen, b'#'),
+        _ => pen.put(screen, b'='),
+    }
+    pen.pad(screen, PANEL + PANEL_WIDTH);
+}
+
+/// A piece type's letter in the log (pawns have none).
+const PIECE_LETTER: &[u8; 7] = b".PNBRQK";
