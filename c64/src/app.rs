@@ -92,20 +92,22 @@ pub enum Message {
 }
 
 impl Message {
-    const fn text(self) -> &'static [u8] {
-        match self {
-            Message::None => b"",
-            Message::Illegal => b"Illegal move",
-            Message::NotAMove => b"Type eg e2e4",
-            Message::NoUndo => b"No undo",
-            Message::NoRedo => b"No redo",
-            Message::NoMoves => b"No legal moves",
-            Message::CantGoThere => b"Can't go there",
-            Message::NotYours => b"Not your man",
-            Message::NotYourTurn => b"Not your turn",
-            Message::GameOver => b"Game over",
-            Message::StackFull => b"Stack full",
-        }
+    /// The words, a table in the variants' order.
+    fn text(self) -> &'static [u8] {
+        const TEXT: [&[u8]; 11] = [
+            b"",
+            b"Illegal move",
+            b"Type eg e2e4",
+            b"No undo",
+            b"No redo",
+            b"No legal moves",
+            b"Can't go there",
+            b"Not your man",
+            b"Not your turn",
+            b"Game over",
+            b"Stack full",
+        ];
+        TEXT[self as usize]
     }
 }
 
@@ -137,6 +139,9 @@ const MENU_FLIP: u8 = 5;
 const MENU_PAUSE: u8 = 6;
 const MENU_QUIT: u8 = 7;
 const MENU_ITEMS: u8 = 8;
+/// Each entry's words, in that order.
+const MENU_WORDS: [&[u8]; MENU_ITEMS as usize] =
+    [b"Resume", b"New game", b"White", b"Black", b"Level", b"Flip board", b"Pause", b"Quit"];
 
 /// Promotion choices, top to bottom.
 const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
@@ -1043,17 +1048,6 @@ impl<H: SearcherHome> App<H> {
     fn draw_menu<S: Screen>(&self, screen: &mut S) {
         text(screen, PANEL, ROW_MAIN, b"MENU", attr(TITLE, PAPER), PANEL_WIDTH);
         for i in 0..MENU_ITEMS {
-            let words: &[u8] = match i {
-                MENU_RESUME => b"Resume",
-                MENU_NEW => b"New game",
-                MENU_WHITE => b"White",
-                MENU_BLACK => b"Black",
-                MENU_LEVEL => b"Level",
-                MENU_FLIP => b"Flip board",
-                MENU_PAUSE => b"Pause",
-                MENU_QUIT => b"Quit",
-                _ => b"",
-            };
             let level = [b'0' + self.game.level()];
             let value: &[u8] = match i {
                 MENU_WHITE | MENU_BLACK => {
@@ -1070,7 +1064,7 @@ impl<H: SearcherHome> App<H> {
             };
             let row = ROW_MAIN + 1 + i;
             let a = self.mark_item(screen, i, row);
-            text(screen, PANEL + 1, row, words, a, PANEL_WIDTH - 1);
+            text(screen, PANEL + 1, row, MENU_WORDS[(i & 7) as usize], a, PANEL_WIDTH - 1);
             if !value.is_empty() {
                 text(screen, PANEL + 8, row, value, a, PANEL_WIDTH - 8);
             }
@@ -1245,3 +1239,29 @@ fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16) {
 
 /// A piece type's letter in the log (pawns have none).
 const PIECE_LETTER: &[u8; 7] = b".PNBRQK";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Message::text`'s table follows the variants' order.
+    #[test]
+    fn every_message_has_its_words() {
+        let expected: [(Message, &[u8]); 11] = [
+            (Message::None, b""),
+            (Message::Illegal, b"Illegal move"),
+            (Message::NotAMove, b"Type eg e2e4"),
+            (Message::NoUndo, b"No undo"),
+            (Message::NoRedo, b"No redo"),
+            (Message::NoMoves, b"No legal moves"),
+            (Message::CantGoThere, b"Can't go there"),
+            (Message::NotYours, b"Not your man"),
+            (Message::NotYourTurn, b"Not your turn"),
+            (Message::GameOver, b"Game over"),
+            (Message::StackFull, b"Stack full"),
+        ];
+        for (message, words) in expected {
+            assert_eq!(message.text(), words, "{message:?}");
+        }
+    }
+}
