@@ -596,7 +596,13 @@ impl<H: SearcherHome> App<H> {
             self.dirty |= DRAW_MAIN | DRAW_HELP | DRAW_BOARD;
             return;
         }
-        match self.game.find_move(from, to, 0) {
+        self.play_move(from, to, 0);
+    }
+
+    /// Play the legal move from/to (with `promotion`, a piece type, or 0),
+    /// or say there is none.
+    fn play_move(&mut self, from: Tile, to: Tile, promotion: u8) {
+        match self.game.find_move(from, to, promotion) {
             Ok(m) => self.play(m),
             Err(NotLegal) => self.say(Message::Illegal),
         }
@@ -635,10 +641,7 @@ impl<H: SearcherHome> App<H> {
         if promotion == 0 {
             self.move_to(from, to);
         } else {
-            match self.game.find_move(from, to, promotion) {
-                Ok(m) => self.play(m),
-                Err(NotLegal) => self.say(Message::Illegal),
-            }
+            self.play_move(from, to, promotion);
         }
     }
 
@@ -787,10 +790,7 @@ impl<H: SearcherHome> App<H> {
         };
         if let Some(piece) = choice {
             self.close_panel();
-            match self.game.find_move(self.promo_from, self.promo_to, piece) {
-                Ok(m) => self.play(m),
-                Err(NotLegal) => self.say(Message::Illegal),
-            }
+            self.play_move(self.promo_from, self.promo_to, piece);
         }
         self.dirty |= DRAW_MAIN;
         Step::Busy
@@ -881,13 +881,13 @@ impl<H: SearcherHome> App<H> {
         let a = attr(LABEL, PAPER);
         for i in 0..8u8 {
             let (rank, file) = if self.flipped { (b'1' + i, b'h' - i) } else { (b'8' - i, b'a' + i) };
-            let at = SQUARE_AT[i as usize];
-            screen.put(RANK_COL, BOARD_ROW + at, b' ', a);
-            screen.put(RANK_COL, BOARD_ROW + at + 1, rank, a);
-            screen.put(RANK_COL, BOARD_ROW + at + 2, b' ', a);
-            screen.put(BOARD_COL + at, FILE_ROW, b' ', a);
-            screen.put(BOARD_COL + at + 1, FILE_ROW, file, a);
-            screen.put(BOARD_COL + at + 2, FILE_ROW, b' ', a);
+            // Each label on its square's middle row or column, blanks beside.
+            for k in 0..3u8 {
+                let at = SQUARE_AT[i as usize] + k;
+                let (rank, file) = if k == 1 { (rank, file) } else { (b' ', b' ') };
+                screen.put(RANK_COL, BOARD_ROW + at, rank, a);
+                screen.put(BOARD_COL + at, FILE_ROW, file, a);
+            }
         }
         screen.put(RANK_COL, FILE_ROW, b' ', a);
     }
