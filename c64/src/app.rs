@@ -39,7 +39,7 @@ use crate::glyphs::{CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW, PIECE_GLYPH};
 use crate::input::{Input, Key};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
-use crate::text::{decimal8, tile_name};
+use crate::text::{decimal5, tile_name};
 
 /// What a step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -805,7 +805,7 @@ impl<H: SearcherHome> App<H> {
         text(screen, PANEL, ROW_NODES, b"Nodes", attr(LABEL, PAPER), PANEL_WIDTH);
         text(screen, PANEL, ROW_TYPED, b"Best", attr(LABEL, PAPER), PANEL_WIDTH);
         screen.show(false);
-        let mut hooks = Thinking { screen, input, key: None, shown: [b' '; 8], best: Move::NONE, stack_full: false };
+        let mut hooks = Thinking { screen, input, key: None, shown: [b' '; 5], best: Move::NONE, stack_full: false };
         let best = self.game.engine_move(&mut hooks);
         let (key, stack_full) = (hooks.key, hooks.stack_full);
         clear(screen, PANEL, ROW_THINK, PANEL_WIDTH);
@@ -1103,7 +1103,7 @@ struct Thinking<'a, S: Screen, I: Input> {
     screen: &'a mut S,
     input: &'a mut I,
     key: Option<Key>,
-    shown: [u8; 8],
+    shown: [u8; 5],
     best: Move,
     /// The input's stack guard stopped the search.
     stack_full: bool,
@@ -1111,9 +1111,10 @@ struct Thinking<'a, S: Screen, I: Input> {
 
 impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
     fn progress(&mut self, nodes: u32, best: Move) -> bool {
-        let digits = decimal8(nodes);
+        // At most a level's budget, 65,000 (clamped, should one grow).
+        let digits = decimal5(nodes.min(u16::MAX as u32) as u16);
         let a = attr(colour::WHITE, PAPER);
-        for i in 0..8u8 {
+        for i in 0..5u8 {
             let d = digits[i as usize];
             if d != self.shown[i as usize] {
                 self.shown[i as usize] = d;
@@ -1124,7 +1125,7 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
             self.best = best;
             let (from, to) = (tile_name(move_from(best)), tile_name(move_to(best)));
             let line = [from[0], from[1], to[0], to[1]];
-            text(self.screen, NODES_COL + 4, ROW_TYPED, &line, a, 4);
+            text(self.screen, NODES_COL + 1, ROW_TYPED, &line, a, 4);
         }
         self.screen.show(true);
         if let Some(key) = self.input.poll() {
@@ -1209,8 +1210,8 @@ impl Pen {
 fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16) {
     let ink = if ply & 1 == 0 { colour::WHITE } else { colour::LIGHT_GREY };
     let mut pen = Pen { col: PANEL, row, attr: attr(ink, PAPER) };
-    let number = decimal8(((ply >> 1) + 1) as u32);
-    pen.text(screen, &number[5..]);
+    let number = decimal5((ply >> 1) + 1);
+    pen.text(screen, &number[2..]);
     pen.text(screen, if ply & 1 == 0 { b". " } else { b"..." });
     let k = kind(line.piece);
     let (from_file, to_file) = (line.from & 7, line.to & 7);

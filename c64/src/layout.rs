@@ -51,8 +51,9 @@ pub const ROW_NODES: u8 = 21;
 pub const ROW_TYPED: u8 = 22;
 /// The key reminder.
 pub const ROW_HELP: u8 = 24;
-/// Column of the node count's 8 digits.
-pub const NODES_COL: u8 = PANEL + 6;
+/// Column of the node count's 5 digits (right-aligned to the panel's
+/// edge); the best move so far is one column on, on the row below.
+pub const NODES_COL: u8 = PANEL + 9;
 
 /// Paper of everything off the board.
 pub const PAPER: u8 = BLACK;

@@ -2,23 +2,24 @@
 //! divide (the 6502 has none): decimal digits come from subtracting powers
 //! of ten.
 
-const POW10: [u32; 8] = [10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
+const POW10: [u16; 5] = [10_000, 1_000, 100, 10, 1];
 
-/// `n` (clamped to 99,999,999) as 8 right-aligned decimal digits, blanks in
-/// front.
-pub fn decimal8(n: u32) -> [u8; 8] {
-    let mut n = if n > 99_999_999 { 99_999_999 } else { n };
-    let mut out = [b' '; 8];
+/// `n` as 5 right-aligned decimal digits, blanks in front: 16 bits, which
+/// every count the UI shows fits (a level's node budget is at most 65,000,
+/// a move number at most 32,768).
+pub fn decimal5(n: u16) -> [u8; 5] {
+    let mut n = n;
+    let mut out = [b' '; 5];
     let mut started = false;
     let mut i = 0;
-    while i < 8 {
+    while i < 5 {
         let p = POW10[i];
         let mut digit = b'0';
         while n >= p {
             n -= p;
             digit += 1;
         }
-        if digit != b'0' || started || i == 7 {
+        if digit != b'0' || started || i == 4 {
             started = true;
             out[i] = digit;
         }
@@ -38,12 +39,12 @@ mod tests {
 
     #[test]
     fn digits() {
-        assert_eq!(&decimal8(0), b"       0");
-        assert_eq!(&decimal8(7), b"       7");
-        assert_eq!(&decimal8(65_000), b"   65000");
-        assert_eq!(&decimal8(12_345_678), b"12345678");
-        assert_eq!(&decimal8(u32::MAX), b"99999999");
-        assert_eq!(&decimal8(100), b"     100");
+        assert_eq!(&decimal5(0), b"    0");
+        assert_eq!(&decimal5(7), b"    7");
+        assert_eq!(&decimal5(65_000), b"65000");
+        assert_eq!(&decimal5(u16::MAX), b"65535");
+        assert_eq!(&decimal5(100), b"  100");
+        assert_eq!(&decimal5(10_000), b"10000");
     }
 
     #[test]

@@ -45,11 +45,13 @@ impl Input for Keys {
     }
 }
 
-/// A screen that also counts writes to the node counter's row.
+/// A screen that also counts writes to the node counter's row, and keeps
+/// the panel's thinking rows as the last progress report showed them.
 #[derive(Default)]
 struct Counting {
     buffer: ScreenBuffer,
     node_digits: u32,
+    thinking: Vec<String>,
 }
 
 impl Screen for Counting {
@@ -58,6 +60,14 @@ impl Screen for Counting {
             self.node_digits += 1;
         }
         self.buffer.put(col, row, glyph, attr);
+    }
+
+    fn show(&mut self, busy: bool) {
+        if busy {
+            self.thinking = (ROW_THINK..=ROW_TYPED)
+                .map(|row| (PANEL..PANEL + PANEL_WIDTH).map(|col| self.buffer.text_char(col, row)).collect())
+                .collect();
+        }
     }
 }
 
@@ -630,6 +640,14 @@ fn any_key_makes_the_computer_move_now() {
     assert_eq!(s.app.game().side_to_move(), BLACK);
     let full = s.keys.polls;
     assert!(s.screen.node_digits > 10, "the node count was drawn while thinking");
+    // The last report: the count right-aligned to the panel's edge, the
+    // best move so far under its last four digits.
+    let [think, nodes, best] = &s.screen.thinking[..] else { panic!("three rows: {:?}", s.screen.thinking) };
+    assert_eq!(think, "Thinking...   ");
+    let count: u32 = nodes["Nodes".len()..].trim().parse().unwrap();
+    assert!(nodes.starts_with("Nodes") && nodes.ends_with(&count.to_string()), "{nodes:?}");
+    assert!(count > 16 && count <= 65_000, "level 4's budget is 65,000 nodes: {count}");
+    assert!(best.starts_with("Best      ") && best[10..].bytes().all(|b| b.is_ascii_alphanumeric()), "{best:?}");
     // Again, with a key on the 5th poll of the search.
     let mut s2 = computer_to_move();
     s2.keys.interrupt_at = Some(6);
