@@ -801,15 +801,15 @@ impl<H: SearcherHome> App<H> {
     fn think<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Step {
         self.draw(screen);
         let a = attr(TITLE, PAPER);
-        text(screen, PANEL, ROW_THINK, b"Thinking...", a, PANEL_WIDTH);
-        text(screen, PANEL, ROW_NODES, b"Nodes", attr(LABEL, PAPER), PANEL_WIDTH);
-        text(screen, PANEL, ROW_TYPED, b"Best", attr(LABEL, PAPER), PANEL_WIDTH);
+        line(screen, ROW_THINK, b"Thinking...", a);
+        line(screen, ROW_NODES, b"Nodes", attr(LABEL, PAPER));
+        line(screen, ROW_TYPED, b"Best", attr(LABEL, PAPER));
         screen.show(false);
         let mut hooks = Thinking { screen, input, key: None, shown: [b' '; 5], best: Move::NONE, stack_full: false };
         let best = self.game.engine_move(&mut hooks);
         let (key, stack_full) = (hooks.key, hooks.stack_full);
-        clear(screen, PANEL, ROW_THINK, PANEL_WIDTH);
-        clear(screen, PANEL, ROW_NODES, PANEL_WIDTH);
+        clear(screen, ROW_THINK);
+        clear(screen, ROW_NODES);
         self.dirty |= DRAW_TYPED;
         if let Some(m) = best {
             self.play(m);
@@ -858,7 +858,7 @@ impl<H: SearcherHome> App<H> {
             self.draw_status(screen);
         }
         if dirty & DRAW_MESSAGE != 0 {
-            text(screen, PANEL, ROW_MESSAGE, self.message.text(), attr(TITLE, PAPER), PANEL_WIDTH);
+            line(screen, ROW_MESSAGE, self.message.text(), attr(TITLE, PAPER));
         }
         if dirty & DRAW_TYPED != 0 {
             self.draw_typed(screen);
@@ -869,7 +869,7 @@ impl<H: SearcherHome> App<H> {
                 Mode::Menu => b"Return=change",
                 Mode::Promotion => b"Return=choose",
             };
-            text(screen, PANEL, ROW_HELP, help, attr(LABEL, PAPER), PANEL_WIDTH);
+            line(screen, ROW_HELP, help, attr(LABEL, PAPER));
             // The column between board and panel stays blank.
             for row in 0..25 {
                 screen.put(PANEL - 1, row, b' ', attr(LABEL, PAPER));
@@ -992,7 +992,7 @@ impl<H: SearcherHome> App<H> {
         for i in 0..MAIN_ROWS {
             let row = ROW_MAIN + i;
             if i >= shown {
-                clear(screen, PANEL, row, PANEL_WIDTH);
+                clear(screen, row);
                 continue;
             }
             let back = shown - i;
@@ -1025,18 +1025,18 @@ impl<H: SearcherHome> App<H> {
         let title = attr(TITLE, PAPER);
         let plain = attr(colour::WHITE, PAPER);
         if self.outcome.is_over() {
-            text(screen, PANEL, ROW_STATUS, lines[0], title, PANEL_WIDTH);
+            line(screen, ROW_STATUS, lines[0], title);
         } else {
             text(screen, PANEL, ROW_STATUS, side, plain, 5);
             text(screen, PANEL + 5, ROW_STATUS, b" to move", plain, PANEL_WIDTH - 5);
         }
-        text(screen, PANEL, ROW_STATUS + 1, lines[1], if self.outcome.is_over() { plain } else { title }, PANEL_WIDTH);
-        text(screen, PANEL, ROW_STATUS + 2, lines[2], title, PANEL_WIDTH);
+        line(screen, ROW_STATUS + 1, lines[1], if self.outcome.is_over() { plain } else { title });
+        line(screen, ROW_STATUS + 2, lines[2], title);
     }
 
     fn draw_typed<S: Screen>(&self, screen: &mut S) {
         if self.typed_len == 0 {
-            clear(screen, PANEL, ROW_TYPED, PANEL_WIDTH);
+            clear(screen, ROW_TYPED);
             return;
         }
         let (a, n) = (attr(colour::WHITE, PAPER), self.typed_len);
@@ -1046,7 +1046,7 @@ impl<H: SearcherHome> App<H> {
     }
 
     fn draw_menu<S: Screen>(&self, screen: &mut S) {
-        text(screen, PANEL, ROW_MAIN, b"MENU", attr(TITLE, PAPER), PANEL_WIDTH);
+        line(screen, ROW_MAIN, b"MENU", attr(TITLE, PAPER));
         for i in 0..MENU_ITEMS {
             let level = [b'0' + self.game.level()];
             let value: &[u8] = match i {
@@ -1070,7 +1070,7 @@ impl<H: SearcherHome> App<H> {
             }
         }
         for row in ROW_MAIN + 1 + MENU_ITEMS..ROW_MAIN + MAIN_ROWS {
-            clear(screen, PANEL, row, PANEL_WIDTH);
+            clear(screen, row);
         }
     }
 
@@ -1085,14 +1085,14 @@ impl<H: SearcherHome> App<H> {
     }
 
     fn draw_chooser<S: Screen>(&self, screen: &mut S) {
-        text(screen, PANEL, ROW_MAIN, b"PROMOTE TO", attr(TITLE, PAPER), PANEL_WIDTH);
+        line(screen, ROW_MAIN, b"PROMOTE TO", attr(TITLE, PAPER));
         for i in 0..4u8 {
             let row = ROW_MAIN + 1 + i;
             let a = self.mark_item(screen, i, row);
             text(screen, PANEL + 1, row, PROMOTION_NAMES[i as usize], a, PANEL_WIDTH - 1);
         }
         for row in ROW_MAIN + 5..ROW_MAIN + MAIN_ROWS {
-            clear(screen, PANEL, row, PANEL_WIDTH);
+            clear(screen, row);
         }
     }
 }
@@ -1144,7 +1144,9 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
 }
 
 /// Write `s` at (col, row), padded with blanks to `width` cells. Out of
-/// line: it is called from twenty places, and the C64's memory is tight.
+/// line, as are [`line`] and [`clear`] for the panel's whole rows: they are
+/// called from many places, and every argument a call passes is code on
+/// the C64.
 #[inline(never)]
 fn text<S: Screen>(screen: &mut S, col: u8, row: u8, s: &[u8], a: u8, width: u8) {
     for i in 0..width {
@@ -1153,8 +1155,16 @@ fn text<S: Screen>(screen: &mut S, col: u8, row: u8, s: &[u8], a: u8, width: u8)
     }
 }
 
-fn clear<S: Screen>(screen: &mut S, col: u8, row: u8, width: u8) {
-    text(screen, col, row, b"", attr(LABEL, PAPER), width);
+/// A whole row of the panel: `s` padded with blanks.
+#[inline(never)]
+fn line<S: Screen>(screen: &mut S, row: u8, s: &[u8], a: u8) {
+    text(screen, PANEL, row, s, a, PANEL_WIDTH);
+}
+
+/// A row of the panel blanked.
+#[inline(never)]
+fn clear<S: Screen>(screen: &mut S, row: u8) {
+    line(screen, row, b"", attr(LABEL, PAPER));
 }
 
 fn count_glyph(n: u8) -> u8 {
