@@ -1,11 +1,11 @@
 //! The change a move makes to the running totals: evaluation and hash.
 //!
 //! [`delta`] is a pure function of the move and the two piece bytes it is
-//! handed; it reads no board state. `make` adds its result and `unmake`
-//! subtracts (or, for the hash, XORs again) the result of the identical call,
-//! so the pair cannot disagree and the totals cannot drift. Anything added to
-//! the evaluation must be expressible this way, or be computed outside the
-//! hot path (as the mate drive is).
+//! handed; it reads no board state. `make` adds its result; `unmake` puts
+//! back the totals `make` found (the position's ring of them, or a recount
+//! from the board), so the totals cannot drift. Anything added to the
+//! evaluation must be expressible this way, or be computed outside the hot
+//! path (as the mate drive is).
 
 use crate::eval::{EG_BY_PIECE, MATERIAL, MG_BY_PIECE, PHASE};
 use crate::hash::{piece_key, KEYS_BY_PIECE};

@@ -17,6 +17,12 @@
 //!   `min(history_len, 127)` moves, newest last.
 //!
 //! `make(m)` followed by `unmake(m, undo)` restores every field exactly.
+//! The running totals come back from a 32-slot ring of what each
+//! outstanding make found (scratch, not part of the position's value): a
+//! search's line has at most 24 makes outstanding, so `unmake` never
+//! computes a move's change twice. A slot a later make of another depth has
+//! taken (a game taking back more than a few plies after a search) is told
+//! by its depth, and the totals are then recounted from the board.
 //!
 //! ## Repetition
 //! `make` pushes the key of the position it leaves onto a 256-entry ring and
@@ -136,6 +142,28 @@ pub const HISTORY_SIZE: usize = 256;
 /// slot a `make` overwrites on a full ring is never read again.
 pub const HISTORY_LIVE: u16 = 127;
 
+/// Slots of the totals ring (a power of two): more than the moves a search
+/// has outstanding at once (a line to `DEEPEST_PLY`, 22, and a legality
+/// test's make below it).
+const SAVED_SLOTS: usize = 32;
+
+/// The running totals as a `make` found them, for its `unmake` to put back.
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+pub(crate) struct Saved {
+    /// `hist_len` at the make: the slot is that make's if it still says so
+    /// (a later make of another depth in the slot says otherwise).
+    depth: u16,
+    mg: i16,
+    eg: i16,
+    phase: [i16; 2],
+    hash: u32,
+}
+
+impl Saved {
+    const NONE: Saved = Saved { depth: 0, mg: 0, eg: 0, phase: [0, 0], hash: 0 };
+}
+
 /// A chess position. See the module documentation for its invariants.
 ///
 /// `repr(C)` for the 8-bit targets: the one-byte and two-byte state comes
@@ -143,7 +171,6 @@ pub const HISTORY_LIVE: u16 = 127;
 /// sits within 63 bytes of the start and a board read is one indexed load
 /// with a constant displacement (the AVR's `ldd`, the 6502's `lda abs,y`),
 /// instead of a 16-bit pointer addition past a 512-byte ring.
-#[derive(Debug)]
 #[repr(C)]
 pub struct Position {
     /// Side to move.
@@ -180,6 +207,53 @@ pub struct Position {
     pub(crate) board: [Piece; 128],
     /// Keys of earlier positions; `history[hist_top - 1]` is the newest.
     pub(crate) history: [u32; HISTORY_SIZE],
+    /// What each outstanding make found, at `hist_len % SAVED_SLOTS`:
+    /// `unmake` puts the totals back from here rather than computing the
+    /// move's change again. Scratch: no part of the position's value.
+    saved: [Saved; SAVED_SLOTS],
+}
+
+/// Every field but the totals ring, which is scratch: a search leaves the
+/// position as it found it, but not the ring's slots above it.
+impl core::fmt::Debug for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // Every field named: a new field fails to compile until shown here.
+        let Position {
+            side,
+            castle,
+            ep,
+            halfmove,
+            kings,
+            hist_top,
+            fullmove,
+            mg,
+            eg,
+            phase,
+            pieces,
+            hist_len,
+            hash,
+            board,
+            history,
+            saved: _,
+        } = self;
+        f.debug_struct("Position")
+            .field("side", side)
+            .field("castle", castle)
+            .field("ep", ep)
+            .field("halfmove", halfmove)
+            .field("kings", kings)
+            .field("hist_top", hist_top)
+            .field("fullmove", fullmove)
+            .field("mg", mg)
+            .field("eg", eg)
+            .field("phase", phase)
+            .field("pieces", pieces)
+            .field("hist_len", hist_len)
+            .field("hash", hash)
+            .field("board", board)
+            .field("history", history)
+            .finish()
+    }
 }
 
 /// `clone_from` copies field by field into place: the derived one builds
@@ -209,12 +283,14 @@ impl Clone for Position {
             hash,
             board,
             history,
+            saved,
         } = source;
         (self.side, self.castle, self.ep, self.halfmove, self.kings) = (*side, *castle, *ep, *halfmove, *kings);
         (self.hist_top, self.fullmove, self.mg, self.eg, self.phase) = (*hist_top, *fullmove, *mg, *eg, *phase);
         (self.pieces, self.hist_len, self.hash) = (*pieces, *hist_len, *hash);
         self.board = *board;
         self.history = *history;
+        self.saved = *saved;
     }
 }
 
@@ -276,6 +352,7 @@ impl Position {
             history: [0; HISTORY_SIZE],
             hist_top: 0,
             hist_len: 0,
+            saved: [Saved::NONE; SAVED_SLOTS],
         }
     }
 
@@ -891,6 +968,9 @@ impl Position {
         let key = self.key();
         let us = self.side;
         let piece = self.at(m.from);
+        let depth = self.hist_len;
+        self.saved[depth as usize & (SAVED_SLOTS - 1)] =
+            Saved { depth, mg: self.mg, eg: self.eg, phase: self.phase, hash: self.hash };
         self.history[self.hist_top as usize] = key;
         self.hist_top = self.hist_top.wrapping_add(1);
         self.hist_len = self.hist_len.saturating_add(1);
@@ -934,7 +1014,7 @@ impl Position {
             self.fullmove = self.fullmove.wrapping_add(1);
         }
         self.side = us ^ 1;
-        self.apply(&delta(m, piece, undo.captured), false);
+        self.apply(&delta(m, piece, undo.captured));
         if m.flags & DOUBLE_PUSH != 0 && !self.ep_capture_exists() {
             self.ep = NO_SQUARE;
         }
@@ -980,40 +1060,37 @@ impl Position {
         false
     }
 
-    /// Add a delta to the totals, or take it away (`undo`).
+    /// Add a move's change to the totals.
     #[inline(always)]
-    fn apply(&mut self, d: &Delta, undo: bool) {
-        if undo {
-            self.mg -= d.mg;
-            self.eg -= d.eg;
-            if (d.phase[0] | d.phase[1]) != 0 {
-                self.phase[0] -= d.phase[0];
-                self.phase[1] -= d.phase[1];
-            }
-        } else {
-            self.mg += d.mg;
-            self.eg += d.eg;
-            if (d.phase[0] | d.phase[1]) != 0 {
-                self.phase[0] += d.phase[0];
-                self.phase[1] += d.phase[1];
-            }
+    fn apply(&mut self, d: &Delta) {
+        self.mg += d.mg;
+        self.eg += d.eg;
+        if (d.phase[0] | d.phase[1]) != 0 {
+            self.phase[0] += d.phase[0];
+            self.phase[1] += d.phase[1];
         }
         self.hash ^= d.hash;
     }
 
     /// Take back `m`, which must be the last move made, with its undo
-    /// record: the running totals lose what `make` added, the same pure
-    /// [`delta`] of the move computed again. One copy, as for `make`.
+    /// record. The running totals are put back as the make found them (its
+    /// slot of the totals ring), or, if a later make of another depth has
+    /// taken that slot (a game taking back more than a few plies after a
+    /// search), recounted from the board. One copy, as for `make`.
     #[inline(never)]
     pub fn unmake(&mut self, m: Move, undo: Undo) {
-        let moved = self.take_back(m, undo);
-        self.apply(&delta(m, moved, undo.captured), true);
+        self.take_back(m, undo);
+        let s = self.saved[self.hist_len as usize & (SAVED_SLOTS - 1)];
+        if s.depth == self.hist_len {
+            (self.mg, self.eg, self.phase, self.hash) = (s.mg, s.eg, s.phase, s.hash);
+        } else {
+            self.refresh();
+        }
     }
 
-    /// Everything `unmake` does but the running totals; returns the piece
-    /// that moved (a pawn for a promotion).
+    /// Everything `unmake` does but the running totals.
     #[inline(always)]
-    fn take_back(&mut self, m: Move, undo: Undo) -> Piece {
+    fn take_back(&mut self, m: Move, undo: Undo) {
         let us = self.side ^ 1;
         self.side = us;
         if us == BLACK {
@@ -1046,7 +1123,6 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.hist_top = self.hist_top.wrapping_sub(1);
         self.hist_len = self.hist_len.saturating_sub(1);
-        moved
     }
 }
 

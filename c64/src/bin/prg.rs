@@ -213,12 +213,20 @@ fn char_screen(codes: u8, men: impl Fn(u8) -> [u8; 8]) {
     poke(VIC_CONTROL, 0x1B); // text, display on, 25 rows
 }
 
-/// The searcher (4,528 bytes; its table is at `TABLE`), alone in the RAM
+/// The searcher (4,976 bytes; its table is at `TABLE`), alone in the RAM
 /// under the KERNAL at `$E000` (the link script's `.searcher`, not in the
 /// PRG file: `main` zeroes it, and a zeroed `Searcher` is
 /// `Searcher::unstarted`).
 #[link_section = ".searcher"]
 static mut SEARCHER: Searcher<UnderIo> = Searcher::unstarted(UnderIo);
+
+/// The searcher's region is `$E000` up to the screen (c64/c64chess.ld,
+/// whose link fails if it does not fit): checked here too, for the AVR
+/// proxy, which links without that script.
+const _: () = assert!(
+    core::mem::size_of::<Searcher<UnderIo>>() <= (SCREEN - 0xE000) as usize,
+    "the searcher does not fit $E000-$F3FF"
+);
 
 /// Text mode: screen `$0400` with the ROM's mixed-case set, VIC bank 0,
 /// black all round. Only once the soft stack (at `$0200-$07FF`) is done
