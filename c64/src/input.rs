@@ -5,7 +5,8 @@
 //! the UI decides what they mean: `m` opens the menu, `u`/`r` undo and
 //! redo, `a`/`d`/`b` switch the attack displays, `q` quits, and a file
 //! letter followed by a digit starts a typed move (`e2e4`, `b1c3`, `e7e8q`).
-//! [`Key::from_petscii`] and [`Key::from_ascii`] are the two mappings.
+//! [`Key::from_ascii`] maps the host's typed characters; the C64's keyboard
+//! matrix maps straight to keys ([`crate::keyboard`]).
 
 /// One key press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,25 +37,6 @@ pub enum Key {
 }
 
 impl Key {
-    /// The key for a PETSCII code from the KERNAL's GETIN (0 = no key).
-    pub const fn from_petscii(code: u8) -> Option<Key> {
-        Some(match code {
-            0 => return None,
-            145 => Key::Up,
-            17 => Key::Down,
-            157 => Key::Left,
-            29 => Key::Right,
-            13 => Key::Fire,
-            3 => Key::Back,
-            133 => Key::Menu, // F1
-            20 => Key::Delete,
-            b'A'..=b'Z' => Key::Char(code + 32), // unshifted letters
-            b'0'..=b'9' => Key::Char(code),
-            193..=218 => Key::Char(code - 96), // shifted letters
-            _ => Key::Other(code),
-        })
-    }
-
     /// The key for an ASCII byte (the host's typed characters).
     pub const fn from_ascii(byte: u8) -> Key {
         match byte {
@@ -128,13 +110,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn petscii_and_ascii() {
-        assert_eq!(Key::from_petscii(0), None);
-        assert_eq!(Key::from_petscii(145), Some(Key::Up));
-        assert_eq!(Key::from_petscii(b'M'), Some(Key::Char(b'm')));
-        assert_eq!(Key::from_petscii(b'4'), Some(Key::Char(b'4')));
-        assert_eq!(Key::from_petscii(200), Some(Key::Char(b'h')));
-        assert_eq!(Key::from_petscii(255), Some(Key::Other(255)));
+    fn ascii() {
         assert_eq!(Key::from_ascii(b'\r'), Key::Fire);
         assert_eq!(Key::from_ascii(b'E'), Key::Char(b'e'));
         assert_eq!(Key::from_ascii(b'%'), Key::Other(b'%'));

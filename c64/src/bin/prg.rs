@@ -496,7 +496,7 @@ mod play {
                 return None;
             }
             self.scanned = now;
-            match Key::from_petscii(self.keyboard.scan(&Keys::columns())) {
+            match self.keyboard.scan(&Keys::columns()) {
                 Some(Key::Char(b'q')) if !self.chooser => Some(Key::Other(b'q')),
                 key => key,
             }
