@@ -1,8 +1,8 @@
 //! The C64 keyboard matrix, scanned without the KERNAL.
 //!
 //! With the KERNAL ROM switched out there is no interrupt-driven keyboard
-//! scan and no GETIN, so the glue reads the matrix itself and hands the
-//! eight bytes to [`Keyboard::scan`], which turns them straight into the
+//! scan and no GETIN, so [`Keyboard::scan`] reads the matrix itself,
+//! through a function the glue passes, and turns it straight into the
 //! [`Key`]s the UI uses: the cursor keys in all four directions, RETURN,
 //! RUN/STOP, F1, DEL, letters and digits; every other key is
 //! [`Key::Other`]. No PETSCII code on the way: one byte a key (`CODES`)
@@ -10,12 +10,15 @@
 //!
 //! # What the glue passes
 //!
-//! For each column `c` in `0..8`, write `!(1 << c)` to CIA 1 port A
-//! (`$DC00`), read CIA 1 port B (`$DC01`) and store the byte, as read, in
-//! `columns[c]`. A 0 bit `r` means the key at column `c`, row `r` is down;
-//! nothing down reads `$FF`. Call [`Keyboard::scan`] once per scan, about
-//! every 1/60 s: the repeat timings ([`REPEAT_DELAY`], [`REPEAT_INTERVAL`])
-//! are counted in calls.
+//! `read(select)`: write `select` to CIA 1 port A (`$DC00`), then read CIA
+//! 1 port B (`$DC01`) and return the byte as read. `select` is `!(1 << c)`,
+//! column `c`; a 0 bit `r` in the byte means the key at column `c`, row `r`
+//! is down; nothing down reads `$FF`. `scan` reads the columns 0 to 7 in
+//! order, twice: first for the lines down in every column, then for the
+//! keys (two passes and no copy of the matrix are less code than one pass
+//! into an array). It leaves column 7 selected. Call [`Keyboard::scan`]
+//! once per scan, about every 1/60 s: the repeat timings ([`REPEAT_DELAY`],
+//! [`REPEAT_INTERVAL`]) are counted in calls.
 //!
 //! # The rules, and why
 //!
@@ -54,9 +57,12 @@
 //!   and no real typing holds one row down in all eight columns. Such bits
 //!   are dropped before anything else, so eight equal columns with keys
 //!   down give no key, and a port 1 joystick held with a key gives only
-//!   that key. A joystick in port 2 pulls port A's lines, selecting extra
-//!   columns; the glue must deal with it (by not scanning while it is
-//!   pushed, say), this module cannot tell.
+//!   that key. A line that goes down between the two readings (a port 1
+//!   joystick pushed just then) can read as a key on that one call, as a
+//!   change part-way through any scan of the columns would. A joystick in
+//!   port 2 pulls port A's lines, selecting extra columns; the glue must
+//!   deal with it (by not scanning while it is pushed, say), this module
+//!   cannot tell.
 //! - Ghost keys (three keys on the corners of a rectangle in the matrix
 //!   read as the fourth corner too) are not filtered, as in the KERNAL.
 
@@ -206,40 +212,41 @@ impl Keyboard {
         }
     }
 
-    /// One scan of the matrix: `columns[c]` is CIA 1 port B (`$DC01`) as
-    /// read with `!(1 << c)` on port A (`$DC00`), 0 bits = keys down (see
-    /// the module's documentation). Returns the key that just went down or
-    /// is due to repeat, if any.
-    pub fn scan(&mut self, columns: &[u8; 8]) -> Option<Key> {
+    /// One scan of the matrix: `read(!(1 << c))` selects column `c` on CIA
+    /// 1 port A (`$DC00`) and returns port B (`$DC01`), 0 bits = keys down
+    /// (see the module's documentation). Returns the key that just went
+    /// down or is due to repeat, if any.
+    pub fn scan(&mut self, mut read: impl FnMut(u8) -> u8) -> Option<Key> {
         // The lines down in every column: not keys (joystick 1, a stuck
-        // line). `common` has a 1 for each such row.
-        let mut common: u8 = 0xFF;
-        let mut c: usize = 0;
+        // line). `any_up` has a 0 for each such row.
+        let mut any_up: u8 = 0;
+        let mut select: u8 = 0xFE;
+        let mut c: u8 = 0;
         while c < 8 {
-            common &= !columns[c];
+            any_up |= read(select);
+            select = select.rotate_left(1);
             c += 1;
         }
-        // The keys that went down since the last call; the highest index
-        // that gives something wins. `index` walks 0..64 alongside column
-        // and row, so no multiply; `& 63` keeps it a table index the
-        // compiler can see.
+        // The keys that went down since the last call, the columns read
+        // again; the highest index that gives something wins. `index`
+        // walks 0..64 alongside column and row, so no multiply; `& 63`
+        // keeps it a table index the compiler can see.
         let mut found = NO_INDEX;
         let mut index: u8 = 0;
-        c = 0;
-        while c < 8 {
-            let now = !columns[c] & !common;
-            let mut new = now & !self.down[c];
-            self.down[c] = now;
-            let mut row: u8 = 0;
-            while row < 8 {
-                if new & 1 != 0 && CODES[(index & 63) as usize] != NONE {
-                    found = index;
+        for down in self.down.iter_mut() {
+            let now = !read(select) & any_up;
+            select = select.rotate_left(1);
+            let mut new = now & !*down;
+            *down = now;
+            let mut i = index;
+            while new != 0 {
+                if new & 1 != 0 && CODES[(i & 63) as usize] != NONE {
+                    found = i;
                 }
                 new >>= 1;
-                index += 1;
-                row += 1;
+                i += 1;
             }
-            c += 1;
+            index += 8;
         }
         if found != NO_INDEX {
             self.last = found;
@@ -295,9 +302,17 @@ mod tests {
         columns
     }
 
-    /// One call with this matrix.
+    /// One call with this matrix: `read` gives the selected column, and
+    /// the selects are checked to be the columns in order, twice.
     fn scan(kb: &mut Keyboard, columns: &[u8; 8]) -> Option<Key> {
-        kb.scan(columns)
+        let mut selects = Vec::new();
+        let key = kb.scan(|select| {
+            selects.push(select);
+            columns[select.trailing_ones() as usize & 7]
+        });
+        let order: Vec<u8> = (0..16).map(|c| !(1 << (c % 8))).collect();
+        assert_eq!(selects, order);
+        key
     }
 
     /// What a fresh keyboard gives for one call with these keys down.

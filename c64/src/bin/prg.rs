@@ -465,17 +465,6 @@ mod play {
                 self.waiting = self.poll();
             }
         }
-
-        /// The matrix, a column at a time (a 0 bit: that row's key down),
-        /// the columns left unselected after.
-        fn columns() -> [u8; 8] {
-            let columns = [0u8, 1, 2, 3, 4, 5, 6, 7].map(|c| {
-                poke(CIA1_PORT_A, !(1 << c));
-                peek(CIA1_PORT_B)
-            });
-            poke(CIA1_PORT_A, 0xFF);
-            columns
-        }
     }
 
     impl Input for Keys {
@@ -496,7 +485,13 @@ mod play {
                 return None;
             }
             self.scanned = now;
-            match self.keyboard.scan(&Keys::columns()) {
+            let key = self.keyboard.scan(|select| {
+                poke(CIA1_PORT_A, select);
+                peek(CIA1_PORT_B)
+            });
+            // No column selected again, for the joystick.
+            poke(CIA1_PORT_A, 0xFF);
+            match key {
                 Some(Key::Char(b'q')) if !self.chooser => Some(Key::Other(b'q')),
                 key => key,
             }
