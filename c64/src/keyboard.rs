@@ -47,6 +47,11 @@
 //!   shift-RETURN, shift-RUN/STOP). These are the keys GETIN's codes gave
 //!   through the KERNAL's decode tables (the tests keep those tables and
 //!   check every key against them).
+//! - **Q** gives `Char(b'q')` only when the caller asks for it (`queen`:
+//!   the promotion chooser is open, where it picks a queen), and
+//!   [`Key::Other`] otherwise: on the board and in the menu `Char(b'q')`
+//!   quits, as the host's `q` does, and the C64 leaves only through the
+//!   menu's Quit.
 //! - **Modifiers.** SHIFT, CTRL and C= alone give nothing. CTRL and C= are
 //!   otherwise ignored: a key held with them gives its plain (or shifted)
 //!   key, where the KERNAL would give a control or graphics code; the UI
@@ -149,9 +154,12 @@ const CODES: [u8; 64] = [
     symbol(b'1'), X, NONE, symbol(b'2'), X, NONE, b'q', BACK | SHIFT_OTHER,
 ];
 
-/// The key for an entry of [`CODES`] (not [`NONE`]), SHIFT held or not.
-fn decode(entry: u8, shift: bool) -> Key {
-    let code = if !shift {
+/// The key for an entry of [`CODES`] (not [`NONE`]), SHIFT held or not;
+/// `queen`: Q may give `Char(b'q')`.
+fn decode(entry: u8, shift: bool, queen: bool) -> Key {
+    let code = if entry == b'q' && !queen {
+        OTHER
+    } else if !shift {
         entry & !SHIFT_OTHER
     } else if entry & SHIFT_OTHER != 0 {
         OTHER
@@ -214,9 +222,10 @@ impl Keyboard {
 
     /// One scan of the matrix: `read(!(1 << c))` selects column `c` on CIA
     /// 1 port A (`$DC00`) and returns port B (`$DC01`), 0 bits = keys down
-    /// (see the module's documentation). Returns the key that just went
-    /// down or is due to repeat, if any.
-    pub fn scan(&mut self, mut read: impl FnMut(u8) -> u8) -> Option<Key> {
+    /// (see the module's documentation). `queen`: Q gives `Char(b'q')`, not
+    /// [`Key::Other`] (the promotion chooser is open). Returns the key that
+    /// just went down or is due to repeat, if any.
+    pub fn scan(&mut self, mut read: impl FnMut(u8) -> u8, queen: bool) -> Option<Key> {
         // The lines down in every column: not keys (joystick 1, a stuck
         // line). `any_up` has a 0 for each such row.
         let mut any_up: u8 = 0;
@@ -263,7 +272,7 @@ impl Keyboard {
             self.count = REPEAT_INTERVAL;
         }
         let shift = self.is_down(LEFT_SHIFT) || self.is_down(RIGHT_SHIFT);
-        Some(decode(CODES[(self.last & 63) as usize], shift))
+        Some(decode(CODES[(self.last & 63) as usize], shift, queen))
     }
 
     /// Whether the key at a matrix index (0..64) was down on this call.
@@ -304,20 +313,33 @@ mod tests {
 
     /// One call with this matrix: `read` gives the selected column, and
     /// the selects are checked to be the columns in order, twice.
-    fn scan(kb: &mut Keyboard, columns: &[u8; 8]) -> Option<Key> {
+    fn scan_queen(kb: &mut Keyboard, columns: &[u8; 8], queen: bool) -> Option<Key> {
         let mut selects = Vec::new();
-        let key = kb.scan(|select| {
-            selects.push(select);
-            columns[select.trailing_ones() as usize & 7]
-        });
+        let key = kb.scan(
+            |select| {
+                selects.push(select);
+                columns[select.trailing_ones() as usize & 7]
+            },
+            queen,
+        );
         let order: Vec<u8> = (0..16).map(|c| !(1 << (c % 8))).collect();
         assert_eq!(selects, order);
         key
     }
 
+    /// One call, the chooser closed (Q is not a queen).
+    fn scan(kb: &mut Keyboard, columns: &[u8; 8]) -> Option<Key> {
+        scan_queen(kb, columns, false)
+    }
+
     /// What a fresh keyboard gives for one call with these keys down.
     fn press(keys: &[u8]) -> Option<Key> {
         scan(&mut Keyboard::new(), &matrix(keys))
+    }
+
+    /// The same with the promotion chooser open.
+    fn press_queen(keys: &[u8]) -> Option<Key> {
+        scan_queen(&mut Keyboard::new(), &matrix(keys), true)
     }
 
     /// The keys of `calls` calls with the same keys held.
@@ -409,27 +431,33 @@ mod tests {
 
     #[test]
     fn every_key_gives_what_the_kernals_code_meant() {
-        for index in 0..64u8 {
-            for shift in [None, Some(LEFT_SHIFT), Some(RIGHT_SHIFT)] {
-                let table = if shift.is_some() {
-                    &KERNAL_SHIFTED
-                } else {
-                    &KERNAL_UNSHIFTED
-                };
-                let keys: Vec<u8> = [index].into_iter().chain(shift).collect();
-                // SHIFT with itself, or with the other SHIFT, is no key.
-                let want = if matches!(index, LEFT_SHIFT | RIGHT_SHIFT) && shift.is_some() {
-                    None
-                } else {
-                    from_petscii(table[index as usize])
-                };
-                let got = press(&keys);
-                assert!(
-                    same(got, want),
-                    "{} {shift:?}: {got:?}, want {want:?}",
-                    LAYOUT[index as usize]
-                );
-            }
+        for (index, shift, queen) in (0..64u8).flat_map(|i| {
+            [None, Some(LEFT_SHIFT), Some(RIGHT_SHIFT)]
+                .into_iter()
+                .flat_map(move |s| [(i, s, false), (i, s, true)])
+        }) {
+            let table = if shift.is_some() {
+                &KERNAL_SHIFTED
+            } else {
+                &KERNAL_UNSHIFTED
+            };
+            let keys: Vec<u8> = [index].into_iter().chain(shift).collect();
+            // SHIFT with itself, or with the other SHIFT, is no key.
+            let want = if matches!(index, LEFT_SHIFT | RIGHT_SHIFT) && shift.is_some() {
+                None
+            } else {
+                // What the glue made of Q outside the chooser.
+                match from_petscii(table[index as usize]) {
+                    Some(Char(b'q')) if !queen => Some(Other(b'q')),
+                    key => key,
+                }
+            };
+            let got = scan_queen(&mut Keyboard::new(), &matrix(&keys), queen);
+            assert!(
+                same(got, want),
+                "{} {shift:?} queen {queen}: {got:?}, want {want:?}",
+                LAYOUT[index as usize]
+            );
         }
     }
 
@@ -522,10 +550,16 @@ mod tests {
         for letter in b'A'..=b'Z' {
             let i = at(core::str::from_utf8(&[letter]).unwrap());
             let lower = Some(Char(letter + 32));
-            assert_eq!(press(&[i]), lower, "{}", letter as char);
-            assert_eq!(press(&[i, LEFT_SHIFT]), lower, "shift {}", letter as char);
-            assert_eq!(press(&[i, RIGHT_SHIFT]), lower, "shift {}", letter as char);
+            for keys in [&[i][..], &[i, LEFT_SHIFT], &[i, RIGHT_SHIFT]] {
+                assert_eq!(press_queen(keys), lower, "{keys:?}");
+                if letter != b'Q' {
+                    assert_eq!(press(keys), lower, "{keys:?}");
+                }
+            }
         }
+        // Q is a letter only in the chooser.
+        assert!(matches!(press(&[Q]), Some(Other(_))));
+        assert!(matches!(press(&[Q, LEFT_SHIFT]), Some(Other(_))));
         for digit in b'0'..=b'9' {
             let i = at(core::str::from_utf8(&[digit]).unwrap());
             assert_eq!(press(&[i]), Some(Char(digit)), "{}", digit as char);

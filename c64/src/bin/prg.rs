@@ -448,7 +448,8 @@ mod play {
     struct Keys {
         keyboard: Keyboard,
         joystick: Joystick,
-        /// The promotion chooser is open: only there does `Q` pass (a queen).
+        /// The promotion chooser is open: only there does `Q` give
+        /// `Char(b'q')` (a queen; `Keyboard::scan`).
         chooser: bool,
         /// The jiffy clock's low byte at the last keyboard scan.
         scanned: u8,
@@ -485,16 +486,14 @@ mod play {
                 return None;
             }
             self.scanned = now;
-            let key = self.keyboard.scan(|select| {
+            let read = |select| {
                 poke(CIA1_PORT_A, select);
                 peek(CIA1_PORT_B)
-            });
+            };
+            let key = self.keyboard.scan(read, self.chooser);
             // No column selected again, for the joystick.
             poke(CIA1_PORT_A, 0xFF);
-            match key {
-                Some(Key::Char(b'q')) if !self.chooser => Some(Key::Other(b'q')),
-                key => key,
-            }
+            key
         }
 
         /// The jiffy clock's low byte, never 0 (0 is the deterministic game).
