@@ -89,16 +89,25 @@ impl Joystick {
     }
 
     /// The key for a new sample, if a direction or fire was just pressed.
+    /// Of two pressed on the same sample, the lower bit's wins; the other
+    /// is not given later. Each a match arm, not a table of keys: less code
+    /// and no constants.
     pub fn sample(&mut self, port: u8) -> Option<Key> {
         let now = !port & 0x1F;
-        let pressed = now & !self.held;
+        let mut pressed = now & !self.held;
         self.held = now;
-        const KEYS: [Key; 5] = [Key::Up, Key::Down, Key::Left, Key::Right, Key::Fire];
-        let mut bit = 0;
+        let mut bit: u8 = 0;
         while bit < 5 {
-            if pressed & (1 << bit) != 0 {
-                return Some(KEYS[bit]);
+            if pressed & 1 != 0 {
+                return Some(match bit {
+                    0 => Key::Up,
+                    1 => Key::Down,
+                    2 => Key::Left,
+                    3 => Key::Right,
+                    _ => Key::Fire,
+                });
             }
+            pressed >>= 1;
             bit += 1;
         }
         None
@@ -125,5 +134,19 @@ mod tests {
         assert_eq!(j.sample(0xEE), Some(Key::Fire));
         assert_eq!(j.sample(0xFF), None);
         assert_eq!(j.sample(0xF7), Some(Key::Right));
+        // Each line alone, from nothing held; bits 5-7 are not the stick's.
+        for (bit, key) in [Key::Up, Key::Down, Key::Left, Key::Right, Key::Fire]
+            .into_iter()
+            .enumerate()
+        {
+            let mut j = Joystick::new();
+            assert_eq!(j.sample(!(1 << bit)), Some(key), "bit {bit}");
+            assert_eq!(j.sample(!(1 << bit) & 0x1F), None, "bit {bit}");
+        }
+        // Two lines at once: the lower bit; the other is not given later.
+        let mut j = Joystick::new();
+        assert_eq!(j.sample(!0x0A), Some(Key::Down));
+        assert_eq!(j.sample(!0x0A), None);
+        assert_eq!(j.sample(!0x1A), Some(Key::Fire));
     }
 }
