@@ -5,7 +5,8 @@
 //! the UI decides what they mean: `m` opens the menu, `u`/`r` undo and
 //! redo, `a`/`d`/`b` switch the attack displays, `q` quits, and a file
 //! letter followed by a digit starts a typed move (`e2e4`, `b1c3`, `e7e8q`).
-//! [`Key::from_petscii`] and [`Key::from_ascii`] are the two mappings.
+//! [`Key::from_ascii`] maps the host's typed characters; the C64's keyboard
+//! matrix maps straight to keys ([`crate::keyboard`]).
 
 /// One key press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,25 +37,6 @@ pub enum Key {
 }
 
 impl Key {
-    /// The key for a PETSCII code from the KERNAL's GETIN (0 = no key).
-    pub const fn from_petscii(code: u8) -> Option<Key> {
-        Some(match code {
-            0 => return None,
-            145 => Key::Up,
-            17 => Key::Down,
-            157 => Key::Left,
-            29 => Key::Right,
-            13 => Key::Fire,
-            3 => Key::Back,
-            133 => Key::Menu, // F1
-            20 => Key::Delete,
-            b'A'..=b'Z' => Key::Char(code + 32), // unshifted letters
-            b'0'..=b'9' => Key::Char(code),
-            193..=218 => Key::Char(code - 96), // shifted letters
-            _ => Key::Other(code),
-        })
-    }
-
     /// The key for an ASCII byte (the host's typed characters).
     pub const fn from_ascii(byte: u8) -> Key {
         match byte {
@@ -107,16 +89,25 @@ impl Joystick {
     }
 
     /// The key for a new sample, if a direction or fire was just pressed.
+    /// Of two pressed on the same sample, the lower bit's wins; the other
+    /// is not given later. Each a match arm, not a table of keys: less code
+    /// and no constants.
     pub fn sample(&mut self, port: u8) -> Option<Key> {
         let now = !port & 0x1F;
-        let pressed = now & !self.held;
+        let mut pressed = now & !self.held;
         self.held = now;
-        const KEYS: [Key; 5] = [Key::Up, Key::Down, Key::Left, Key::Right, Key::Fire];
-        let mut bit = 0;
+        let mut bit: u8 = 0;
         while bit < 5 {
-            if pressed & (1 << bit) != 0 {
-                return Some(KEYS[bit]);
+            if pressed & 1 != 0 {
+                return Some(match bit {
+                    0 => Key::Up,
+                    1 => Key::Down,
+                    2 => Key::Left,
+                    3 => Key::Right,
+                    _ => Key::Fire,
+                });
             }
+            pressed >>= 1;
             bit += 1;
         }
         None
@@ -128,13 +119,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn petscii_and_ascii() {
-        assert_eq!(Key::from_petscii(0), None);
-        assert_eq!(Key::from_petscii(145), Some(Key::Up));
-        assert_eq!(Key::from_petscii(b'M'), Some(Key::Char(b'm')));
-        assert_eq!(Key::from_petscii(b'4'), Some(Key::Char(b'4')));
-        assert_eq!(Key::from_petscii(200), Some(Key::Char(b'h')));
-        assert_eq!(Key::from_petscii(255), Some(Key::Other(255)));
+    fn ascii() {
         assert_eq!(Key::from_ascii(b'\r'), Key::Fire);
         assert_eq!(Key::from_ascii(b'E'), Key::Char(b'e'));
         assert_eq!(Key::from_ascii(b'%'), Key::Other(b'%'));
@@ -149,5 +134,19 @@ mod tests {
         assert_eq!(j.sample(0xEE), Some(Key::Fire));
         assert_eq!(j.sample(0xFF), None);
         assert_eq!(j.sample(0xF7), Some(Key::Right));
+        // Each line alone, from nothing held; bits 5-7 are not the stick's.
+        for (bit, key) in [Key::Up, Key::Down, Key::Left, Key::Right, Key::Fire]
+            .into_iter()
+            .enumerate()
+        {
+            let mut j = Joystick::new();
+            assert_eq!(j.sample(!(1 << bit)), Some(key), "bit {bit}");
+            assert_eq!(j.sample(!(1 << bit) & 0x1F), None, "bit {bit}");
+        }
+        // Two lines at once: the lower bit; the other is not given later.
+        let mut j = Joystick::new();
+        assert_eq!(j.sample(!0x0A), Some(Key::Down));
+        assert_eq!(j.sample(!0x0A), None);
+        assert_eq!(j.sample(!0x1A), Some(Key::Fire));
     }
 }

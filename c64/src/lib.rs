@@ -10,8 +10,8 @@
 //! | [`screen`] | the 40 × 25 cell grid, the [`Screen`] trait, colours, [`ScreenBuffer`] |
 //! | [`glyphs`] | the character set: ASCII text and the 24 × 24 piece pictures |
 //! | [`charset`] | the C64's character screen: a cell's screen code and colour, the RAM character set |
-//! | [`input`] | [`Key`], the [`Input`] trait, PETSCII / ASCII mappings, [`Joystick`] |
-//! | [`keyboard`] | [`keyboard::Keyboard`]: the C64's key matrix to PETSCII, without the KERNAL |
+//! | [`input`] | [`Key`], the [`Input`] trait, the ASCII mapping, [`Joystick`] |
+//! | [`keyboard`] | [`keyboard::Keyboard`]: the C64's key matrix to keys, without the KERNAL |
 //! | [`layout`] | where everything sits and in which colour |
 //! | [`app`] | [`App`]: the game flow, menus, overlays, the computer's turn |
 //! | [`text`] | digits without a divide |

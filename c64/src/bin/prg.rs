@@ -481,7 +481,8 @@ mod play {
     struct Keys {
         keyboard: Keyboard,
         joystick: Joystick,
-        /// The promotion chooser is open: only there does `Q` pass (a queen).
+        /// The promotion chooser is open: only there does `Q` give
+        /// `Char(b'q')` (a queen; `Keyboard::scan`).
         chooser: bool,
         /// The jiffy clock's low byte at the last keyboard scan.
         scanned: u8,
@@ -497,17 +498,6 @@ mod play {
             while self.waiting.is_none() && peek(JIFFY + 2).wrapping_sub(start) < 60 {
                 self.waiting = self.poll();
             }
-        }
-
-        /// The matrix, a column at a time (a 0 bit: that row's key down),
-        /// the columns left unselected after.
-        fn columns() -> [u8; 8] {
-            let columns = [0u8, 1, 2, 3, 4, 5, 6, 7].map(|c| {
-                poke(CIA1_PORT_A, !(1 << c));
-                peek(CIA1_PORT_B)
-            });
-            poke(CIA1_PORT_A, 0xFF);
-            columns
         }
     }
 
@@ -529,10 +519,14 @@ mod play {
                 return None;
             }
             self.scanned = now;
-            match Key::from_petscii(self.keyboard.scan(&Keys::columns())) {
-                Some(Key::Char(b'q')) if !self.chooser => Some(Key::Other(b'q')),
-                key => key,
-            }
+            let read = |select| {
+                poke(CIA1_PORT_A, select);
+                peek(CIA1_PORT_B)
+            };
+            let key = self.keyboard.scan(read, self.chooser);
+            // No column selected again, for the joystick.
+            poke(CIA1_PORT_A, 0xFF);
+            key
         }
 
         /// The jiffy clock's low byte, never 0 (0 is the deterministic game).
