@@ -290,6 +290,12 @@ impl<H: SearcherHome> App<H> {
         self.mode
     }
 
+    /// True while a move is being typed (`e2e4`): letters and digits go to
+    /// it, `q` among them as a promotion's queen.
+    pub fn typing(&self) -> bool {
+        self.typed_len > 0
+    }
+
     /// The cursor's tile.
     pub fn cursor(&self) -> Tile {
         self.cursor

@@ -481,9 +481,11 @@ mod play {
     struct Keys {
         keyboard: Keyboard,
         joystick: Joystick,
-        /// The promotion chooser is open: only there does `Q` give
-        /// `Char(b'q')` (a queen; `Keyboard::scan`).
-        chooser: bool,
+        /// `Q` gives `Char(b'q')`, a queen (`Keyboard::scan`): only while
+        /// the promotion chooser is open or a move is being typed
+        /// (`e7e8q`). Elsewhere the UI reads `q` as Quit, which the C64
+        /// leaves to the menu.
+        queen: bool,
         /// The jiffy clock's low byte at the last keyboard scan.
         scanned: u8,
         /// A key that ended a pause, for the next `poll`.
@@ -523,7 +525,7 @@ mod play {
                 poke(CIA1_PORT_A, select);
                 peek(CIA1_PORT_B)
             };
-            let key = self.keyboard.scan(read, self.chooser);
+            let key = self.keyboard.scan(read, self.queen);
             // No column selected again, for the joystick.
             poke(CIA1_PORT_A, 0xFF);
             key
@@ -549,9 +551,9 @@ mod play {
         let app: &mut App<HighSearcher> = unsafe { &mut *addr_of_mut!(SHARED.app) };
         app.reset();
         let mut keys =
-            Keys { keyboard: Keyboard::new(), joystick: Joystick::new(), chooser: false, scanned: 0, waiting: None };
+            Keys { keyboard: Keyboard::new(), joystick: Joystick::new(), queen: false, scanned: 0, waiting: None };
         loop {
-            keys.chooser = app.mode() == Mode::Promotion;
+            keys.queen = app.mode() == Mode::Promotion || app.typing();
             // The stack is shallow here: a guard that stopped the last
             // search is laid again for the next.
             plant_canary();
