@@ -39,14 +39,17 @@ use crate::piece::*;
 use crate::position::{Position, MAX_ATTACKERS};
 use crate::search::{SearchHooks, Searcher};
 use crate::tt::{InPlace, Slots};
-use crate::square::{from_tile, to_tile};
+use crate::square::{from_tile, to_tile, Square};
 
 /// A board tile, 0 = a8 .. 63 = h1.
 pub type Tile = u8;
 
 /// Plies the game can take back (and redo).
 pub const UNDO_DEPTH: u8 = 127;
+/// Slots of the undo ring: one more than the plies, a power of two, so a
+/// slot index wraps by masking with [`UNDO_DEPTH`].
 const UNDO_SLOTS: usize = UNDO_DEPTH as usize + 1;
+const _: () = assert!(UNDO_SLOTS.is_power_of_two());
 
 /// What a position means for the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,16 +146,62 @@ pub const fn move_to(m: Move) -> Tile {
     to_tile(m.to)
 }
 
-/// One played ply, enough to take it back and to replay it.
+/// One played ply, enough to take it back, to replay it and to log it, in
+/// 7 bytes (the ring's 128 are 896): the move, whose ordering byte, no
+/// one's once the move is played, holds the piece that moved (low 4 bits)
+/// and the [`Outcome`] after it (high 4); and the [`Undo`] record, its
+/// captured piece and castling rights (4 bits each: a piece byte is at most
+/// 14, the rights at most 15) sharing a byte.
 #[derive(Clone, Copy, Debug)]
 struct Played {
     mv: Move,
-    undo: Undo,
-    piece: Piece,
-    outcome: Outcome,
+    /// `Undo::captured | Undo::castle << 4`.
+    captured_castle: u8,
+    ep: Square,
+    halfmove: u8,
 }
 
-const NO_PLAY: Played = Played { mv: Move::NONE, undo: Undo { captured: 0, ep: 0, castle: 0, halfmove: 0 }, piece: 0, outcome: Outcome::Normal };
+const _: () = assert!(core::mem::size_of::<Played>() == 7);
+
+const NO_PLAY: Played = Played { mv: Move::NONE, captured_castle: 0, ep: 0, halfmove: 0 };
+
+impl Played {
+    /// The record of `mv`, a move of `piece` that `make` answered with
+    /// `undo` and that led to `outcome`.
+    fn new(mv: Move, undo: Undo, piece: Piece, outcome: Outcome) -> Played {
+        Played {
+            mv: Move { score: piece | (outcome as u8) << 4, ..mv },
+            captured_castle: undo.captured | undo.castle << 4,
+            ep: undo.ep,
+            halfmove: undo.halfmove,
+        }
+    }
+
+    /// What `unmake` needs.
+    fn undo(self) -> Undo {
+        Undo { captured: self.captured(), ep: self.ep, castle: self.captured_castle >> 4, halfmove: self.halfmove }
+    }
+
+    fn captured(self) -> Piece {
+        self.captured_castle & 15
+    }
+
+    fn piece(self) -> Piece {
+        self.mv.score & 15
+    }
+
+    fn outcome(self) -> Outcome {
+        match self.mv.score >> 4 {
+            0 => Outcome::Normal,
+            1 => Outcome::Check,
+            2 => Outcome::Checkmate,
+            3 => Outcome::Stalemate,
+            4 => Outcome::FiftyMove,
+            5 => Outcome::Threefold,
+            _ => Outcome::Insufficient,
+        }
+    }
+}
 
 /// Where a [`Game`] keeps its searcher: inside it (a [`Searcher`] is its
 /// own home: the host), or elsewhere through a handle (the C64 keeps it in
@@ -383,8 +432,8 @@ impl<H: SearcherHome> Game<H> {
         let undo = self.pos_mut().make(m);
         self.refresh_legal();
         let outcome = self.outcome();
-        self.ring[self.next as usize] = Played { mv: m, undo, piece, outcome };
-        self.next = (self.next + 1) % UNDO_SLOTS as u8;
+        self.ring[self.next as usize] = Played::new(m, undo, piece, outcome);
+        self.next = (self.next + 1) & UNDO_DEPTH;
         self.undoable = (self.undoable + 1).min(UNDO_DEPTH);
         self.redoable = 0;
         Ok(outcome)
@@ -447,9 +496,9 @@ impl<H: SearcherHome> Game<H> {
         if self.undoable == 0 {
             return false;
         }
-        self.next = (self.next + UNDO_SLOTS as u8 - 1) % UNDO_SLOTS as u8;
+        self.next = self.next.wrapping_sub(1) & UNDO_DEPTH;
         let p = self.ring[self.next as usize];
-        self.pos_mut().unmake(p.mv, p.undo);
+        self.pos_mut().unmake(p.mv, p.undo());
         self.undoable -= 1;
         self.redoable += 1;
         true
@@ -461,7 +510,7 @@ impl<H: SearcherHome> Game<H> {
         }
         let p = self.ring[self.next as usize];
         self.pos_mut().make(p.mv);
-        self.next = (self.next + 1) % UNDO_SLOTS as u8;
+        self.next = (self.next + 1) & UNDO_DEPTH;
         self.undoable += 1;
         self.redoable -= 1;
         true
@@ -501,15 +550,15 @@ impl<H: SearcherHome> Game<H> {
         if back == 0 || back > self.undoable {
             return None;
         }
-        let slot = (self.next as usize + UNDO_SLOTS - back as usize) % UNDO_SLOTS;
-        let p = self.ring[slot];
+        let slot = self.next.wrapping_sub(back) & UNDO_DEPTH;
+        let p = self.ring[slot as usize];
         Some(LogLine {
-            piece: p.piece,
+            piece: p.piece(),
             from: to_tile(p.mv.from),
             to: to_tile(p.mv.to),
-            captured: p.undo.captured,
+            captured: p.captured(),
             promotion: p.mv.promotion(),
-            outcome: p.outcome,
+            outcome: p.outcome(),
         })
     }
 
