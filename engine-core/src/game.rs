@@ -492,27 +492,26 @@ impl<H: SearcherHome> Game<H> {
         self.redoable > 0
     }
 
-    fn undo_ply(&mut self) -> bool {
-        if self.undoable == 0 {
+    /// Take back the last ply (`back`) or replay the next one taken back;
+    /// false if there is none. One function for both: they differ only in
+    /// the direction the ring's cursor and counts move.
+    fn step(&mut self, back: bool) -> bool {
+        if (if back { self.undoable } else { self.redoable }) == 0 {
             return false;
         }
-        self.next = self.next.wrapping_sub(1) & UNDO_DEPTH;
-        let p = self.ring[self.next as usize];
-        self.pos_mut().unmake(p.mv, p.undo());
-        self.undoable -= 1;
-        self.redoable += 1;
-        true
-    }
-
-    fn redo_ply(&mut self) -> bool {
-        if self.redoable == 0 {
-            return false;
+        // The slot of the ply: the one before the cursor going back, the
+        // cursor's own going forward.
+        let d: u8 = if back { 0xFF } else { 1 };
+        let slot = if back { self.next.wrapping_sub(1) } else { self.next } & UNDO_DEPTH;
+        self.next = self.next.wrapping_add(d) & UNDO_DEPTH;
+        self.undoable = self.undoable.wrapping_add(d);
+        self.redoable = self.redoable.wrapping_sub(d);
+        let p = self.ring[slot as usize];
+        if back {
+            self.pos_mut().unmake(p.mv, p.undo());
+        } else {
+            self.pos_mut().make(p.mv);
         }
-        let p = self.ring[self.next as usize];
-        self.pos_mut().make(p.mv);
-        self.next = (self.next + 1) & UNDO_DEPTH;
-        self.undoable += 1;
-        self.redoable -= 1;
         true
     }
 
@@ -521,27 +520,27 @@ impl<H: SearcherHome> Game<H> {
         self.players[0] != self.players[1]
     }
 
+    /// [`Game::undo`] (`back`) or [`Game::redo`].
+    fn walk(&mut self, back: bool) -> bool {
+        if !self.step(back) {
+            return false;
+        }
+        while self.against_computer() && self.player(self.side_to_move()) == Player::Computer && self.step(back) {}
+        self.refresh_legal();
+        true
+    }
+
     /// Take back one ply; against the computer, keep taking back until it is
     /// the human's turn (so the computer's reply goes too). False if nothing
     /// could be taken back.
     pub fn undo(&mut self) -> bool {
-        if !self.undo_ply() {
-            return false;
-        }
-        while self.against_computer() && self.player(self.side_to_move()) == Player::Computer && self.undo_ply() {}
-        self.refresh_legal();
-        true
+        self.walk(true)
     }
 
     /// Replay what [`Game::undo`] took back, symmetrically; false if nothing
     /// to redo.
     pub fn redo(&mut self) -> bool {
-        if !self.redo_ply() {
-            return false;
-        }
-        while self.against_computer() && self.player(self.side_to_move()) == Player::Computer && self.redo_ply() {}
-        self.refresh_legal();
-        true
+        self.walk(false)
     }
 
     /// The ply `back` plies ago (1 = the last one played), if it can still
