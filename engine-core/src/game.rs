@@ -459,27 +459,30 @@ impl<H: SearcherHome> Game<H> {
     }
 
     /// No pawns, rooks or queens, and at most one minor piece on the board,
-    /// or only bishops all on squares of one colour.
+    /// or only bishops all on squares of one colour. One walk over the
+    /// board's cells (the dead zone is empty).
     fn insufficient_material(&self) -> bool {
         let mut minors = 0u8;
-        let mut bishop_colours = 0u8; // bit 0: a light-square bishop, bit 1: dark
-        let mut knights = 0u8;
-        for tile in 0..64u8 {
-            match kind(self.piece_at(tile)) {
+        // Bit 0: a bishop on a light square, bit 1: on a dark one, bit 2: a knight.
+        let mut seen = 0u8;
+        for (sq, &p) in self.position().cells().iter().enumerate() {
+            let sq = sq as u8;
+            match kind(p) {
                 PAWN | ROOK | QUEEN => return false,
                 KNIGHT => {
                     minors += 1;
-                    knights += 1;
+                    seen |= 4;
                 }
                 BISHOP => {
                     minors += 1;
-                    // a8 (tile 0) is a light square: light when rank + file is even.
-                    bishop_colours |= if ((tile >> 3) + (tile & 7)) & 1 == 0 { 1 } else { 2 };
+                    // a8 (0x00) is light: light when row + file is even, the
+                    // low bit of `row ^ file` (the row is `sq >> 4`, the file `sq & 7`).
+                    seen |= 1 + ((sq ^ (sq >> 4)) & 1);
                 }
                 _ => {}
             }
         }
-        minors <= 1 || (knights == 0 && bishop_colours != 3)
+        minors <= 1 || seen == 1 || seen == 2
     }
 
     /// True if a ply can be taken back.

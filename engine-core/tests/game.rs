@@ -171,6 +171,9 @@ fn insufficient_material_after_the_last_capture() {
         assert_eq!(g.outcome(), expected, "{what}");
     }
     assert_eq!(Game::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap().outcome(), Outcome::Insufficient);
+    // The squares' colours across files and ranks: a8 and b7 are light, a7 dark.
+    assert_eq!(Game::from_fen("B3k3/1b6/8/8/8/8/8/4K3 w - - 0 1").unwrap().outcome(), Outcome::Insufficient);
+    assert_eq!(Game::from_fen("B3k3/b7/8/8/8/8/8/4K3 w - - 0 1").unwrap().outcome(), Outcome::Normal);
 }
 
 #[test]
