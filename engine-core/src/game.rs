@@ -569,9 +569,8 @@ impl<H: SearcherHome> Game<H> {
         let mut scratch = [0u8; MAX_ATTACKERS];
         for tile in 0..64u8 {
             let sq = from_tile(tile);
-            for side in [WHITE, BLACK] {
-                out[tile as usize][side as usize] = self.position().attackers(sq, side, &mut scratch);
-            }
+            let pos = self.position();
+            out[tile as usize] = [pos.attackers(sq, WHITE, &mut scratch), pos.attackers(sq, BLACK, &mut scratch)];
         }
     }
 
