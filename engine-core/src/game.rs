@@ -407,8 +407,9 @@ impl<H: SearcherHome> Game<H> {
     /// True if moving from `from` to `to` is a legal promotion (the front end
     /// then asks which piece).
     pub fn is_promotion(&self, from: Tile, to: Tile) -> bool {
-        let (f, t) = (from_tile(from), from_tile(to));
-        self.legal().iter().any(|m| m.from == f && m.to == t && m.promotion() != 0)
+        // A promoting pair has its four promotions and no other move, so
+        // asking for a queen finds one exactly when the pair promotes.
+        self.find_move(from, to, QUEEN).is_ok_and(|m| m.promotion() != 0)
     }
 
     /// The legal move from `from` to `to`; `promotion` is the piece type a
