@@ -109,9 +109,10 @@ impl TileSet {
         let t = tile & 63;
         self.0[(t >> 3) as usize] |= 1 << (t & 7);
     }
-    /// True if no tile is in the set.
+    /// True if no tile is in the set. The bytes or'ed together: comparing
+    /// the array with zeros calls `memcmp`.
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 8]
+        self.0.iter().fold(0, |any, &b| any | b) == 0
     }
     /// How many tiles are in the set.
     pub fn len(&self) -> u8 {

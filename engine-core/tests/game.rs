@@ -42,6 +42,18 @@ fn humans(fen: &str) -> Game {
 }
 
 #[test]
+fn tile_sets() {
+    assert!(TileSet::default().is_empty());
+    for tile in 0..64 {
+        let mut set = TileSet::default();
+        set.insert(tile);
+        assert!(!set.is_empty(), "{tile}");
+        assert_eq!(set.len(), 1);
+        assert!((0..64).all(|t| set.contains(t) == (t == tile)), "{tile}");
+    }
+}
+
+#[test]
 fn start_position_pieces_and_turn() {
     let g = Game::new();
     assert_eq!(g.side_to_move(), WHITE);
