@@ -434,7 +434,8 @@ impl<H: SearcherHome> Game<H> {
         let undo = self.pos_mut().make(m);
         self.refresh_legal();
         let outcome = self.outcome();
-        self.ring[self.next as usize] = Played::new(m, undo, piece, outcome);
+        // The cursor is below 128; the mask tells the compiler (no bounds check).
+        self.ring[(self.next & UNDO_DEPTH) as usize] = Played::new(m, undo, piece, outcome);
         self.next = (self.next + 1) & UNDO_DEPTH;
         self.undoable = (self.undoable + 1).min(UNDO_DEPTH);
         self.redoable = 0;
