@@ -39,7 +39,9 @@ const BLACK_REPLY: [[[Square; 2]; 3]; 5] = [
     [squares(b"f2f4"), squares(b"d7d5"), squares(b"g8f6")],
 ];
 
-// What `book_move`'s recognition of a first move rests on.
+// What `book_move` rests on: a power of two entries to pick from (4, 2),
+// and the squares of the first moves that it recognises.
+const _: () = assert!(WHITE_FIRST.len().is_power_of_two() && (BLACK_REPLY[0].len() - 1).is_power_of_two());
 const _: () = {
     let mut i = 0;
     while i < BLACK_REPLY.len() {
@@ -66,24 +68,22 @@ pub fn book_move(pos: &Position, legal: &[Move], rng: &mut Lfsr) -> Option<Move>
             changed += 1;
         }
     }
-    let [from, to] = if pos.side_to_move() == WHITE {
+    let entries: &[[Square; 2]] = if pos.side_to_move() == WHITE {
         if changed != 0 || pos.castling() != CASTLE_ALL {
             return None;
         }
-        WHITE_FIRST[(rng.next() & 3) as usize]
+        &WHITE_FIRST
     } else {
         if changed != 2 || pos.fullmove_number() != 1 {
             return None;
         }
-        let [_, first, second] = BLACK_REPLY
+        let [_, replies @ ..] = BLACK_REPLY
             .iter()
-            .find(|[[from, to], _, _]| pos.at(*from) == EMPTY && pos.at(*to) == START_BOARD[*from as usize])?;
-        if rng.next() & 1 == 0 {
-            *first
-        } else {
-            *second
-        }
+            .find(|[[from, to], ..]| pos.at(*from) == EMPTY && pos.at(*to) == START_BOARD[*from as usize])?;
+        replies
     };
+    // A power of two entries: the randomiser's low bits pick one.
+    let [from, to] = entries[rng.next() as usize & (entries.len() - 1)];
     legal.iter().copied().find(|m| m.from == from && m.to == to)
 }
 
