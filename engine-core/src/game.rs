@@ -399,7 +399,8 @@ impl<H: SearcherHome> Game<H> {
         let mut set = TileSet::default();
         for m in self.legal() {
             if m.from == sq {
-                set.insert(to_tile(m.to));
+                // The 0x88 square's row and file are the tile's.
+                set.0[(m.to >> 4) as usize & 7] |= 1 << (m.to & 7);
             }
         }
         set
