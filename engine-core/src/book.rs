@@ -7,50 +7,128 @@
 //! wrong entry matches nothing and the search plays instead.
 
 use crate::mv::Move;
-use crate::piece::{BLACK, WHITE};
+use crate::piece::{EMPTY, WHITE};
 use crate::position::{Position, CASTLE_ALL, START_BOARD};
 use crate::search::Lfsr;
-use crate::square::parse_square;
+use crate::square::{make_square, Square};
+
+/// A move's two squares, from its four coordinate characters (`b"e2e4"`),
+/// at compile time: the tables hold squares, and a malformed entry does
+/// not compile.
+const fn squares(text: &[u8; 4]) -> [Square; 2] {
+    let mut out = [0; 2];
+    let mut i = 0;
+    while i < 2 {
+        let (f, r) = (text[2 * i], text[2 * i + 1]);
+        assert!(matches!(f, b'a'..=b'h') && matches!(r, b'1'..=b'8'), "a square is a file and a rank");
+        out[i] = make_square(f - b'a', b'8' - r);
+        i += 1;
+    }
+    out
+}
 
 /// White's first moves.
-const WHITE_FIRST: [&[u8; 4]; 4] = [b"e2e4", b"d2d4", b"g1f3", b"c2c4"];
+const WHITE_FIRST: [[Square; 2]; 4] = [squares(b"e2e4"), squares(b"d2d4"), squares(b"g1f3"), squares(b"c2c4")];
 
-/// Black's replies, keyed by White's first move: two each.
-const BLACK_REPLY: [(&[u8; 4], [&[u8; 4]; 2]); 5] = [
-    (b"e2e4", [b"e7e5", b"c7c5"]),
-    (b"d2d4", [b"d7d5", b"g8f6"]),
-    (b"c2c4", [b"e7e5", b"g8f6"]),
-    (b"g1f3", [b"d7d5", b"g8f6"]),
-    (b"f2f4", [b"d7d5", b"g8f6"]),
+/// Black's replies: White's first move, then the two replies to it.
+const BLACK_REPLY: [[[Square; 2]; 3]; 5] = [
+    [squares(b"e2e4"), squares(b"e7e5"), squares(b"c7c5")],
+    [squares(b"d2d4"), squares(b"d7d5"), squares(b"g8f6")],
+    [squares(b"c2c4"), squares(b"e7e5"), squares(b"g8f6")],
+    [squares(b"g1f3"), squares(b"d7d5"), squares(b"g8f6")],
+    [squares(b"f2f4"), squares(b"d7d5"), squares(b"g8f6")],
 ];
 
-/// The move of `legal` written as `text` (four coordinate characters).
-fn find(legal: &[Move], text: &[u8; 4]) -> Option<Move> {
-    let from = parse_square(&text[..2])?;
-    let to = parse_square(&text[2..])?;
+// What `book_move` rests on: a power of two entries to pick from (4, 2),
+// and the squares of the first moves that it recognises.
+const _: () = assert!(WHITE_FIRST.len().is_power_of_two() && (BLACK_REPLY[0].len() - 1).is_power_of_two());
+const _: () = {
+    let mut i = 0;
+    while i < BLACK_REPLY.len() {
+        let [from, to] = BLACK_REPLY[i][0];
+        assert!(START_BOARD[from as usize] != EMPTY && START_BOARD[to as usize] == EMPTY);
+        i += 1;
+    }
+};
+
+/// A book move for `pos` (whose legal moves are `legal`), if it is the
+/// start position (White to move, every castling right) or the start
+/// position after one listed White move (Black to move, move 1). `rng`
+/// picks among the entries (state 0 always picks the first), and is asked
+/// only when the position is one of these.
+///
+/// One walk over the board counts the cells that differ from the start's:
+/// none is the start, and two are the start after a first move `from`-`to`
+/// exactly when `from` is empty and `to` holds what stood on `from` (every
+/// listed `from` holds a piece at the start, every `to` is empty).
+pub fn book_move(pos: &Position, legal: &[Move], rng: &mut Lfsr) -> Option<Move> {
+    let mut changed = 0u8;
+    for (cell, start) in pos.cells().iter().zip(START_BOARD.iter()) {
+        if cell != start {
+            changed += 1;
+        }
+    }
+    let entries: &[[Square; 2]] = if pos.side_to_move() == WHITE {
+        if changed != 0 || pos.castling() != CASTLE_ALL {
+            return None;
+        }
+        &WHITE_FIRST
+    } else {
+        if changed != 2 || pos.fullmove_number() != 1 {
+            return None;
+        }
+        let [_, replies @ ..] = BLACK_REPLY
+            .iter()
+            .find(|[[from, to], ..]| pos.at(*from) == EMPTY && pos.at(*to) == START_BOARD[*from as usize])?;
+        replies
+    };
+    // A power of two entries: the randomiser's low bits pick one.
+    let [from, to] = entries[rng.next() as usize & (entries.len() - 1)];
     legal.iter().copied().find(|m| m.from == from && m.to == to)
 }
 
-/// True if `pos` is the start position after White's `first` move: the
-/// start board with one piece moved, Black to move. Compared cell by cell,
-/// so no move list of the start position is needed.
-fn after_first_move(pos: &Position, first: &[u8; 4]) -> bool {
-    let (Some(from), Some(to)) = (parse_square(&first[..2]), parse_square(&first[2..])) else {
-        return false;
-    };
-    let mut cells = START_BOARD;
-    cells[to as usize] = cells[from as usize];
-    cells[from as usize] = 0;
-    pos.side_to_move() == BLACK && pos.fullmove_number() == 1 && *pos.cells() == cells
-}
+#[cfg(test)]
+mod tests {
+    use super::book_move;
+    use crate::movegen::MAX_MOVES;
+    use crate::mv::Move;
+    use crate::position::Position;
+    use crate::search::Lfsr;
 
-/// A book move for `pos` (whose legal moves are `legal`), if it is the
-/// start position or the start position after one listed White move.
-/// `rng` picks among the entries (state 0 always picks the first).
-pub fn book_move(pos: &Position, legal: &[Move], rng: &mut Lfsr) -> Option<Move> {
-    if pos.side_to_move() == WHITE && pos.castling() == CASTLE_ALL && *pos.cells() == START_BOARD {
-        return find(legal, WHITE_FIRST[(rng.next() & 3) as usize]);
+    /// Every answer, and the randomiser's state after it, for every seed in
+    /// positions the tables answer and positions they must not: pinned by a
+    /// digest, so a change to the tables or their lookup that picks another
+    /// move, or asks the randomiser at other times, fails.
+    #[test]
+    fn the_answers_for_every_seed_are_pinned() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2",
+            "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
+            "rnbqkbnr/pppppppp/8/8/5P2/8/PPPPP1PP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/P7/1PPPPPPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+        ];
+        let mut digest = 0x811C_9DC5u32;
+        for fen in fens {
+            let mut pos = Position::startpos();
+            pos.set_fen(fen).unwrap();
+            let mut legal = [Move::NONE; MAX_MOVES];
+            let n = pos.legal_moves(&mut legal);
+            for seed in 0..=255u8 {
+                let mut rng = Lfsr(seed);
+                let (from, to) = book_move(&pos, &legal[..n], &mut rng).map_or((0xFF, 0xFF), |m| (m.from, m.to));
+                for byte in [from, to, rng.0] {
+                    digest = (digest ^ byte as u32).wrapping_mul(0x0100_0193);
+                }
+            }
+        }
+        assert_eq!(digest, 0x9E25_D905);
     }
-    let (_, replies) = BLACK_REPLY.iter().find(|(first, _)| after_first_move(pos, first))?;
-    find(legal, replies[(rng.next() & 1) as usize])
 }

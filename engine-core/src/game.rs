@@ -39,14 +39,17 @@ use crate::piece::*;
 use crate::position::{Position, MAX_ATTACKERS};
 use crate::search::{SearchHooks, Searcher};
 use crate::tt::{InPlace, Slots};
-use crate::square::{from_tile, to_tile};
+use crate::square::{from_tile, to_tile, Square};
 
 /// A board tile, 0 = a8 .. 63 = h1.
 pub type Tile = u8;
 
 /// Plies the game can take back (and redo).
 pub const UNDO_DEPTH: u8 = 127;
+/// Slots of the undo ring: one more than the plies, a power of two, so a
+/// slot index wraps by masking with [`UNDO_DEPTH`].
 const UNDO_SLOTS: usize = UNDO_DEPTH as usize + 1;
+const _: () = assert!(UNDO_SLOTS.is_power_of_two());
 
 /// What a position means for the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,9 +109,10 @@ impl TileSet {
         let t = tile & 63;
         self.0[(t >> 3) as usize] |= 1 << (t & 7);
     }
-    /// True if no tile is in the set.
+    /// True if no tile is in the set. The bytes or'ed together: comparing
+    /// the array with zeros calls `memcmp`.
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 8]
+        self.0.iter().fold(0, |any, &b| any | b) == 0
     }
     /// How many tiles are in the set.
     pub fn len(&self) -> u8 {
@@ -143,16 +147,62 @@ pub const fn move_to(m: Move) -> Tile {
     to_tile(m.to)
 }
 
-/// One played ply, enough to take it back and to replay it.
+/// One played ply, enough to take it back, to replay it and to log it, in
+/// 7 bytes (the ring's 128 are 896): the move, whose ordering byte, no
+/// one's once the move is played, holds the piece that moved (low 4 bits)
+/// and the [`Outcome`] after it (high 4); and the [`Undo`] record, its
+/// captured piece and castling rights (4 bits each: a piece byte is at most
+/// 14, the rights at most 15) sharing a byte.
 #[derive(Clone, Copy, Debug)]
 struct Played {
     mv: Move,
-    undo: Undo,
-    piece: Piece,
-    outcome: Outcome,
+    /// `Undo::captured | Undo::castle << 4`.
+    captured_castle: u8,
+    ep: Square,
+    halfmove: u8,
 }
 
-const NO_PLAY: Played = Played { mv: Move::NONE, undo: Undo { captured: 0, ep: 0, castle: 0, halfmove: 0 }, piece: 0, outcome: Outcome::Normal };
+const _: () = assert!(core::mem::size_of::<Played>() == 7);
+
+const NO_PLAY: Played = Played { mv: Move::NONE, captured_castle: 0, ep: 0, halfmove: 0 };
+
+impl Played {
+    /// The record of `mv`, a move of `piece` that `make` answered with
+    /// `undo` and that led to `outcome`.
+    fn new(mv: Move, undo: Undo, piece: Piece, outcome: Outcome) -> Played {
+        Played {
+            mv: Move { score: piece | (outcome as u8) << 4, ..mv },
+            captured_castle: undo.captured | undo.castle << 4,
+            ep: undo.ep,
+            halfmove: undo.halfmove,
+        }
+    }
+
+    /// What `unmake` needs.
+    fn undo(self) -> Undo {
+        Undo { captured: self.captured(), ep: self.ep, castle: self.captured_castle >> 4, halfmove: self.halfmove }
+    }
+
+    fn captured(self) -> Piece {
+        self.captured_castle & 15
+    }
+
+    fn piece(self) -> Piece {
+        self.mv.score & 15
+    }
+
+    fn outcome(self) -> Outcome {
+        match self.mv.score >> 4 {
+            0 => Outcome::Normal,
+            1 => Outcome::Check,
+            2 => Outcome::Checkmate,
+            3 => Outcome::Stalemate,
+            4 => Outcome::FiftyMove,
+            5 => Outcome::Threefold,
+            _ => Outcome::Insufficient,
+        }
+    }
+}
 
 /// Where a [`Game`] keeps its searcher: inside it (a [`Searcher`] is its
 /// own home: the host), or elsewhere through a handle (the C64 keeps it in
@@ -349,7 +399,8 @@ impl<H: SearcherHome> Game<H> {
         let mut set = TileSet::default();
         for m in self.legal() {
             if m.from == sq {
-                set.insert(to_tile(m.to));
+                // The 0x88 square's row and file are the tile's.
+                set.0[(m.to >> 4) as usize & 7] |= 1 << (m.to & 7);
             }
         }
         set
@@ -358,8 +409,9 @@ impl<H: SearcherHome> Game<H> {
     /// True if moving from `from` to `to` is a legal promotion (the front end
     /// then asks which piece).
     pub fn is_promotion(&self, from: Tile, to: Tile) -> bool {
-        let (f, t) = (from_tile(from), from_tile(to));
-        self.legal().iter().any(|m| m.from == f && m.to == t && m.promotion() != 0)
+        // A promoting pair has its four promotions and no other move, so
+        // asking for a queen finds one exactly when the pair promotes.
+        self.find_move(from, to, QUEEN).is_ok_and(|m| m.promotion() != 0)
     }
 
     /// The legal move from `from` to `to`; `promotion` is the piece type a
@@ -383,8 +435,9 @@ impl<H: SearcherHome> Game<H> {
         let undo = self.pos_mut().make(m);
         self.refresh_legal();
         let outcome = self.outcome();
-        self.ring[self.next as usize] = Played { mv: m, undo, piece, outcome };
-        self.next = (self.next + 1) % UNDO_SLOTS as u8;
+        // The cursor is below 128; the mask tells the compiler (no bounds check).
+        self.ring[(self.next & UNDO_DEPTH) as usize] = Played::new(m, undo, piece, outcome);
+        self.next = (self.next + 1) & UNDO_DEPTH;
         self.undoable = (self.undoable + 1).min(UNDO_DEPTH);
         self.redoable = 0;
         Ok(outcome)
@@ -410,27 +463,30 @@ impl<H: SearcherHome> Game<H> {
     }
 
     /// No pawns, rooks or queens, and at most one minor piece on the board,
-    /// or only bishops all on squares of one colour.
+    /// or only bishops all on squares of one colour. One walk over the
+    /// board's cells (the dead zone is empty).
     fn insufficient_material(&self) -> bool {
         let mut minors = 0u8;
-        let mut bishop_colours = 0u8; // bit 0: a light-square bishop, bit 1: dark
-        let mut knights = 0u8;
-        for tile in 0..64u8 {
-            match kind(self.piece_at(tile)) {
+        // Bit 0: a bishop on a light square, bit 1: on a dark one, bit 2: a knight.
+        let mut seen = 0u8;
+        for (sq, &p) in self.position().cells().iter().enumerate() {
+            let sq = sq as u8;
+            match kind(p) {
                 PAWN | ROOK | QUEEN => return false,
                 KNIGHT => {
                     minors += 1;
-                    knights += 1;
+                    seen |= 4;
                 }
                 BISHOP => {
                     minors += 1;
-                    // a8 (tile 0) is a light square: light when rank + file is even.
-                    bishop_colours |= if ((tile >> 3) + (tile & 7)) & 1 == 0 { 1 } else { 2 };
+                    // a8 (0x00) is light: light when row + file is even, the
+                    // low bit of `row ^ file` (the row is `sq >> 4`, the file `sq & 7`).
+                    seen |= 1 + ((sq ^ (sq >> 4)) & 1);
                 }
                 _ => {}
             }
         }
-        minors <= 1 || (knights == 0 && bishop_colours != 3)
+        minors <= 1 || seen == 1 || seen == 2
     }
 
     /// True if a ply can be taken back.
@@ -443,27 +499,26 @@ impl<H: SearcherHome> Game<H> {
         self.redoable > 0
     }
 
-    fn undo_ply(&mut self) -> bool {
-        if self.undoable == 0 {
+    /// Take back the last ply (`back`) or replay the next one taken back;
+    /// false if there is none. One function for both: they differ only in
+    /// the direction the ring's cursor and counts move.
+    fn step(&mut self, back: bool) -> bool {
+        if (if back { self.undoable } else { self.redoable }) == 0 {
             return false;
         }
-        self.next = (self.next + UNDO_SLOTS as u8 - 1) % UNDO_SLOTS as u8;
-        let p = self.ring[self.next as usize];
-        self.pos_mut().unmake(p.mv, p.undo);
-        self.undoable -= 1;
-        self.redoable += 1;
-        true
-    }
-
-    fn redo_ply(&mut self) -> bool {
-        if self.redoable == 0 {
-            return false;
+        // The slot of the ply: the one before the cursor going back, the
+        // cursor's own going forward.
+        let d: u8 = if back { 0xFF } else { 1 };
+        let slot = if back { self.next.wrapping_sub(1) } else { self.next } & UNDO_DEPTH;
+        self.next = self.next.wrapping_add(d) & UNDO_DEPTH;
+        self.undoable = self.undoable.wrapping_add(d);
+        self.redoable = self.redoable.wrapping_sub(d);
+        let p = self.ring[slot as usize];
+        if back {
+            self.pos_mut().unmake(p.mv, p.undo());
+        } else {
+            self.pos_mut().make(p.mv);
         }
-        let p = self.ring[self.next as usize];
-        self.pos_mut().make(p.mv);
-        self.next = (self.next + 1) % UNDO_SLOTS as u8;
-        self.undoable += 1;
-        self.redoable -= 1;
         true
     }
 
@@ -472,27 +527,27 @@ impl<H: SearcherHome> Game<H> {
         self.players[0] != self.players[1]
     }
 
+    /// [`Game::undo`] (`back`) or [`Game::redo`].
+    fn walk(&mut self, back: bool) -> bool {
+        if !self.step(back) {
+            return false;
+        }
+        while self.against_computer() && self.player(self.side_to_move()) == Player::Computer && self.step(back) {}
+        self.refresh_legal();
+        true
+    }
+
     /// Take back one ply; against the computer, keep taking back until it is
     /// the human's turn (so the computer's reply goes too). False if nothing
     /// could be taken back.
     pub fn undo(&mut self) -> bool {
-        if !self.undo_ply() {
-            return false;
-        }
-        while self.against_computer() && self.player(self.side_to_move()) == Player::Computer && self.undo_ply() {}
-        self.refresh_legal();
-        true
+        self.walk(true)
     }
 
     /// Replay what [`Game::undo`] took back, symmetrically; false if nothing
     /// to redo.
     pub fn redo(&mut self) -> bool {
-        if !self.redo_ply() {
-            return false;
-        }
-        while self.against_computer() && self.player(self.side_to_move()) == Player::Computer && self.redo_ply() {}
-        self.refresh_legal();
-        true
+        self.walk(false)
     }
 
     /// The ply `back` plies ago (1 = the last one played), if it can still
@@ -501,15 +556,15 @@ impl<H: SearcherHome> Game<H> {
         if back == 0 || back > self.undoable {
             return None;
         }
-        let slot = (self.next as usize + UNDO_SLOTS - back as usize) % UNDO_SLOTS;
-        let p = self.ring[slot];
+        let slot = self.next.wrapping_sub(back) & UNDO_DEPTH;
+        let p = self.ring[slot as usize];
         Some(LogLine {
-            piece: p.piece,
+            piece: p.piece(),
             from: to_tile(p.mv.from),
             to: to_tile(p.mv.to),
-            captured: p.undo.captured,
+            captured: p.captured(),
             promotion: p.mv.promotion(),
-            outcome: p.outcome,
+            outcome: p.outcome(),
         })
     }
 
@@ -518,9 +573,8 @@ impl<H: SearcherHome> Game<H> {
         let mut scratch = [0u8; MAX_ATTACKERS];
         for tile in 0..64u8 {
             let sq = from_tile(tile);
-            for side in [WHITE, BLACK] {
-                out[tile as usize][side as usize] = self.position().attackers(sq, side, &mut scratch);
-            }
+            let pos = self.position();
+            out[tile as usize] = [pos.attackers(sq, WHITE, &mut scratch), pos.attackers(sq, BLACK, &mut scratch)];
         }
     }
 

@@ -916,39 +916,43 @@ impl Position {
     }
 
     /// Every piece of `by` that attacks `sq` directly (no x-rays), written to
-    /// `out` in walk order; returns how many. `out` has room for the most
-    /// attackers possible, so nothing is ever dropped.
+    /// `out`; returns how many. `out` has room for the most attackers
+    /// possible, so nothing is ever dropped. One walk along each of the
+    /// eight lines finds the line's slider, king or pawn (the first piece
+    /// met), then the knight squares: lines first, each in `KING_STEPS`
+    /// order, then knights in `KNIGHT_STEPS` order.
     pub fn attackers(&self, sq: Square, by: Color, out: &mut [Square; MAX_ATTACKERS]) -> u8 {
         let shift = by << 3;
         let mut n = 0usize;
-        let (pawn_a, pawn_b): (i8, i8) = if by == WHITE { (15, 17) } else { (-17, -15) };
-        for (steps, want) in [
-            (&[pawn_a, pawn_b][..], PAWN | shift),
-            (&KNIGHT_STEPS[..], KNIGHT | shift),
-            (&KING_STEPS[..], KING | shift),
-        ] {
-            for &d in steps {
-                let t = step(sq, d);
-                if !offboard(t) && self.at(t) == want {
-                    out[n] = t;
-                    n += 1;
+        // The step tables read where they are: iterated by value, each is
+        // built on the stack first (32 bytes of AVR code apiece).
+        for &d in KING_STEPS.iter() {
+            let straight = d == 1 || d == -1 || d == 16 || d == -16;
+            let slider = if straight { ROOK } else { BISHOP } | shift;
+            // A White pawn attacks up the board (-15, -17): it stands at
+            // sq + 15 or sq + 17, a Black one at sq - 15 or sq - 17.
+            let pawn_line = !straight && (d > 0) == (by == WHITE);
+            let mut t = step(sq, d);
+            let mut near = true;
+            while !offboard(t) {
+                let p = self.at(t);
+                if p != EMPTY {
+                    let one_step = p == KING | shift || (pawn_line && p == PAWN | shift);
+                    if p == slider || p == QUEEN | shift || (near && one_step) {
+                        out[n] = t;
+                        n += 1;
+                    }
+                    break;
                 }
+                near = false;
+                t = step(t, d);
             }
         }
-        for (dirs, slider) in [(&ROOK_DIRS, ROOK | shift), (&BISHOP_DIRS, BISHOP | shift)] {
-            for &d in dirs {
-                let mut t = step(sq, d);
-                while !offboard(t) {
-                    let p = self.at(t);
-                    if p != EMPTY {
-                        if p == slider || p == QUEEN | shift {
-                            out[n] = t;
-                            n += 1;
-                        }
-                        break;
-                    }
-                    t = step(t, d);
-                }
+        for &d in KNIGHT_STEPS.iter() {
+            let t = step(sq, d);
+            if !offboard(t) && self.at(t) == KNIGHT | shift {
+                out[n] = t;
+                n += 1;
             }
         }
         n as u8
@@ -1188,6 +1192,85 @@ mod tests {
         assert!(drives > 3_000, "only {drives} moves into a mate drive");
     }
     use crate::movegen::{GenMode, MAX_MOVES};
+
+    /// Does the piece on `from` attack `to`? Piece by piece, the slow way:
+    /// the reference for [`Position::attackers`].
+    fn attacks(pos: &Position, from: Square, to: Square) -> bool {
+        let p = pos.at(from);
+        let d = (to as i16 - from as i16) as i8;
+        let ray = |dirs: &[i8]| {
+            dirs.iter().any(|&dir| {
+                let mut t = step(from, dir);
+                while !offboard(t) {
+                    if t == to {
+                        return true;
+                    }
+                    if pos.at(t) != EMPTY {
+                        return false;
+                    }
+                    t = step(t, dir);
+                }
+                false
+            })
+        };
+        match kind(p) {
+            PAWN if color(p) == WHITE => d == -15 || d == -17,
+            PAWN => d == 15 || d == 17,
+            KNIGHT => KNIGHT_STEPS.contains(&d),
+            KING => KING_STEPS.contains(&d),
+            BISHOP => ray(&BISHOP_DIRS),
+            ROOK => ray(&ROOK_DIRS),
+            QUEEN => ray(&KING_STEPS),
+            _ => false,
+        }
+    }
+
+    /// `attackers` lists exactly the pieces of a side that attack a square
+    /// (and `is_attacked` agrees), for every square and side at every node
+    /// of trees with every kind of move.
+    #[test]
+    fn attackers_are_the_pieces_that_attack() {
+        fn check(pos: &Position) {
+            for sq in all_squares() {
+                for by in [WHITE, BLACK] {
+                    let mut out = [0; MAX_ATTACKERS];
+                    let n = pos.attackers(sq, by, &mut out) as usize;
+                    out[..n].sort_unstable();
+                    let (mut want, mut m) = ([0; MAX_ATTACKERS], 0);
+                    for f in all_squares() {
+                        if pos.at(f) != EMPTY && color(pos.at(f)) == by && attacks(pos, f, sq) {
+                            want[m] = f;
+                            m += 1;
+                        }
+                    }
+                    assert_eq!(out[..n], want[..m], "side {by} on {sq:#x} in {}", pos.fen());
+                    assert_eq!(n > 0, pos.is_attacked(sq, by), "{sq:#x} in {}", pos.fen());
+                }
+            }
+        }
+        fn walk(pos: &mut Position, depth: u8) {
+            check(pos);
+            if depth == 0 {
+                return;
+            }
+            let mut moves = [Move::NONE; MAX_MOVES];
+            let n = pos.legal_moves(&mut moves);
+            for &m in &moves[..n] {
+                let undo = pos.make(m);
+                walk(pos, depth - 1);
+                pos.unmake(m, undo);
+            }
+        }
+        for fen in [
+            crate::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            walk(&mut Position::from_fen(fen).unwrap(), 2);
+        }
+    }
+
 
     /// Every move of a tree (captures, promotions, castling, en passant):
     /// after make and after unmake, each side's non-pawn material equals a

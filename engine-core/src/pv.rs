@@ -78,9 +78,10 @@ impl PvTable {
         self.len[ply] = len as u8;
     }
 
-    /// The root's line.
+    /// The root's line. Row 0 holds at most `PV_PLIES` moves (the clamp
+    /// tells the compiler so: no bounds check).
     pub(crate) fn line(&self) -> &[Move] {
-        &self.cells[..self.len[0] as usize]
+        &self.cells[..(self.len[0] as usize).min(PV_PLIES)]
     }
 }
 

@@ -385,7 +385,9 @@ impl<S: Slots> Searcher<S> {
         let randomise = self.moves_played < RANDOM_MOVES;
         self.moves_played = self.moves_played.saturating_add(1);
 
-        let n = self.pos.legal_moves(&mut self.arena[..MAX_MOVES]);
+        // At most `MAX_MOVES`, the room given (the clamp tells the
+        // compiler so: no bounds checks on the list below).
+        let n = self.pos.legal_moves(&mut self.arena[..MAX_MOVES]).min(MAX_MOVES);
         if n == 0 {
             let score = if self.pos.in_check() { -MATE } else { 0 };
             return SearchResult { best: Move::NONE, score, depth: 0, nodes: 0 };
@@ -453,17 +455,19 @@ impl<S: Slots> Searcher<S> {
             }
             // A move that completed and beat the previous best's score at
             // this depth is better even if the iteration did not finish.
+            // It is `self.best`, set with `best_index` every time.
             if let Some(i) = best_index {
-                result.best = self.arena[i];
+                result.best = self.best;
                 result.score = alpha;
                 // Next iteration starts from this move; the rest keep their
-                // order. A loop, not `rotate_right`: that brings in a 0.7 KB
-                // memmove on the 6502 for this one use.
-                let best = self.arena[i];
+                // order. A loop over the arena, not `rotate_right` (nor a
+                // loop over a slice of it, which the compiler also turns
+                // into one): that brings in a 0.7 KB memmove on the 6502
+                // for this one use.
                 for j in (0..i).rev() {
                     self.arena[j + 1] = self.arena[j];
                 }
-                self.arena[0] = best;
+                self.arena[0] = self.best;
             }
             if self.abort {
                 break;

@@ -42,6 +42,18 @@ fn humans(fen: &str) -> Game {
 }
 
 #[test]
+fn tile_sets() {
+    assert!(TileSet::default().is_empty());
+    for tile in 0..64 {
+        let mut set = TileSet::default();
+        set.insert(tile);
+        assert!(!set.is_empty(), "{tile}");
+        assert_eq!(set.len(), 1);
+        assert!((0..64).all(|t| set.contains(t) == (t == tile)), "{tile}");
+    }
+}
+
+#[test]
 fn start_position_pieces_and_turn() {
     let g = Game::new();
     assert_eq!(g.side_to_move(), WHITE);
@@ -171,6 +183,9 @@ fn insufficient_material_after_the_last_capture() {
         assert_eq!(g.outcome(), expected, "{what}");
     }
     assert_eq!(Game::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap().outcome(), Outcome::Insufficient);
+    // The squares' colours across files and ranks: a8 and b7 are light, a7 dark.
+    assert_eq!(Game::from_fen("B3k3/1b6/8/8/8/8/8/4K3 w - - 0 1").unwrap().outcome(), Outcome::Insufficient);
+    assert_eq!(Game::from_fen("B3k3/b7/8/8/8/8/8/4K3 w - - 0 1").unwrap().outcome(), Outcome::Normal);
 }
 
 #[test]
@@ -398,6 +413,51 @@ fn log_lines() {
         play(&mut g, m);
     }
     assert_eq!(g.log_line(1).map(|l| (l.piece, l.outcome)), Some((make_piece(QUEEN, BLACK), Outcome::Checkmate)));
+}
+
+/// The undo ring packs each ply (the piece and the outcome in the move's
+/// ordering byte, the captured piece and the castling rights in one byte):
+/// every outcome and the widest values of each field come back, from the
+/// log and through undo and redo.
+#[test]
+fn the_ring_keeps_every_field_of_a_ply() {
+    let cases = [
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &["a1a2"][..], Outcome::Normal),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &["a1a8"], Outcome::Check),
+        ("6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", &["a1a8"], Outcome::Checkmate),
+        ("k7/8/8/1Q6/8/8/8/4K3 w - - 0 1", &["b5b6"], Outcome::Stalemate),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", &["a1a2"], Outcome::FiftyMove),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &["e1d1", "e8d8", "d1e1", "d8e8", "e1d1", "e8d8", "d1e1", "d8e8"], Outcome::Threefold),
+        ("4k3/8/8/8/8/8/3r4/2B1K3 w - - 0 1", &["c1d2"], Outcome::Insufficient),
+    ];
+    for (fen, moves, expected) in cases {
+        let mut g = humans(fen);
+        for m in moves {
+            play(&mut g, m);
+        }
+        let line = g.log_line(1).unwrap();
+        assert_eq!(line.outcome, expected, "{fen}");
+        assert!(g.undo() && g.redo());
+        assert_eq!(g.log_line(1), Some(line), "{fen}: after undo and redo");
+    }
+    // A Black queen (the largest piece byte) taken with every right still
+    // held (15) and a clock of 255: the position comes back whole.
+    let mut g = humans("r3k2r/8/8/8/8/8/8/R2qK2R w KQkq - 255 90");
+    let before = g.position().clone();
+    play(&mut g, "a1d1");
+    assert_eq!(
+        g.log_line(1),
+        Some(LogLine { piece: ROOK, from: t("a1"), to: t("d1"), captured: make_piece(QUEEN, BLACK), promotion: 0, outcome: Outcome::Normal })
+    );
+    assert!(g.undo());
+    assert_eq!(*g.position(), before);
+    // A Black king's move (the largest mover) that gives up both rights.
+    let mut g = humans("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+    let before = g.position().clone();
+    play(&mut g, "e8d8");
+    assert_eq!(g.log_line(1).map(|l| l.piece), Some(make_piece(KING, BLACK)));
+    assert!(g.undo());
+    assert_eq!(*g.position(), before);
 }
 
 #[test]
