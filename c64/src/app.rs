@@ -26,7 +26,10 @@
 //! ```
 //!
 //! Nothing here touches hardware, allocates, multiplies by a variable or
-//! goes through `dyn`: screen and keys are generic parameters.
+//! goes through `dyn`: screen and keys are generic parameters. Small
+//! helpers called from several places are `#[inline(never)]` where the
+//! C64's proxy link measured their inlined copies as more code than the
+//! calls (docs/c64.md, "Where the fit stands"): the UI is not the hot path.
 
 use engine_core::game::{move_from, move_to, Game, LogLine, NotLegal, Outcome, Player, TileSet};
 use engine_core::piece::{color, kind, BISHOP, BLACK, KING, KNIGHT, QUEEN, ROOK, WHITE};
@@ -372,6 +375,7 @@ impl<H: SearcherHome> App<H> {
 
     // ---- game state helpers ------------------------------------------------
 
+    #[inline(never)]
     fn human_to_move(&self) -> bool {
         self.game.player(self.game.side_to_move()) == Player::Human
     }
@@ -381,13 +385,17 @@ impl<H: SearcherHome> App<H> {
     }
 
     /// True if `tile` holds one of the mover's men.
+    #[inline(never)]
     fn own(&self, tile: Tile) -> bool {
         let p = self.game.piece_at(tile);
         p != 0 && color(p) == self.game.side_to_move()
     }
 
+    /// True if `tile` holds one of the mover's men with a legal move (only
+    /// the mover's men have legal moves).
+    #[inline(never)]
     fn movable(&self, tile: Tile) -> bool {
-        self.own(tile) && !self.game.legal_targets(tile).is_empty()
+        !self.game.legal_targets(tile).is_empty()
     }
 
     fn say(&mut self, message: Message) {
@@ -397,6 +405,7 @@ impl<H: SearcherHome> App<H> {
 
     /// The cursor on the human's king's pawn: e2 for White, e7 for Black
     /// (the side to move if a human plays it, else the human side).
+    #[inline(never)]
     fn home_cursor(&mut self) {
         let stm = self.game.side_to_move();
         let black = if self.human_to_move() {
@@ -557,6 +566,7 @@ impl<H: SearcherHome> App<H> {
         self.dirty |= DRAW_BOARD;
     }
 
+    #[inline(never)]
     fn deselect(&mut self) {
         self.selected = NO_TILE;
         self.targets = TileSet::default();

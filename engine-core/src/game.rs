@@ -319,6 +319,8 @@ impl<H: SearcherHome> Game<H> {
     }
 
     /// Start again from the start position, keeping players and settings.
+    /// Out of line: `reset` and a front end's "new game" share it.
+    #[inline(never)]
     pub fn new_game(&mut self) {
         self.pos_mut().set_start();
         self.position_set();
