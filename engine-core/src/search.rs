@@ -43,10 +43,10 @@ pub const MATE_BOUND: i16 = MATE - MAX_PLY as i16;
 pub const MAX_PLY: usize = 32;
 /// The deepest ply a line of search reaches (main and quiescence): a node
 /// there returns its static evaluation. Set by the C64's soft stack, which
-/// holds one frame a ply of the recursion (68 bytes at most) in the 1,536
-/// bytes of `$0200-$07FF`: 22 plies are 1,496 bytes (`tools/c64-check
+/// holds one frame a ply of the recursion (69 bytes at most) in the 1,536
+/// bytes of `$0200-$07FF`: 22 plies are 1,518 bytes (`tools/c64-check
 /// --size` proves it from the link; docs/c64.md, "The stacks"). The 6502's
-/// own stack then needs at most 205 of its 256 bytes. Of the bench's 192,507
+/// own stack then needs at most 206 of its 256 bytes. Of the bench's 192,507
 /// nodes, 8 lie on lines deeper than this (its count is 192,515 with it);
 /// the drive's games never reach it; docs/strength.md measures the change
 /// from 28 plies.
