@@ -398,6 +398,7 @@ impl<H: SearcherHome> App<H> {
         !self.game.legal_targets(tile).is_empty()
     }
 
+    #[inline(never)]
     fn say(&mut self, message: Message) {
         self.message = message;
         self.dirty |= DRAW_MESSAGE;
@@ -706,6 +707,7 @@ impl<H: SearcherHome> App<H> {
     }
 
     /// Plies since move 1 of the position's numbering.
+    #[inline(never)]
     fn ply_count(&self) -> u16 {
         let pos = self.game.position();
         (pos.fullmove_number().wrapping_sub(1) << 1) | self.game.side_to_move() as u16
@@ -719,6 +721,7 @@ impl<H: SearcherHome> App<H> {
         self.dirty |= DRAW_MAIN | DRAW_HELP;
     }
 
+    #[inline(never)]
     fn close_panel(&mut self) {
         self.mode = Mode::Board;
         self.dirty |= DRAW_MAIN | DRAW_HELP | DRAW_SIDES | DRAW_STATUS;

@@ -353,7 +353,9 @@ impl<H: SearcherHome> Game<H> {
         &mut self.home.get_mut().pos
     }
 
-    /// The piece byte on `tile` (0 = empty).
+    /// The piece byte on `tile` (0 = empty). Out of line: a front end asks
+    /// it from many places, and each inlined copy is a tile conversion.
+    #[inline(never)]
     pub fn piece_at(&self, tile: Tile) -> Piece {
         self.position().at(from_tile(tile))
     }
