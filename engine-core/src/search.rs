@@ -8,7 +8,7 @@
 //! * **Iterative deepening** from depth 1, the previous best move first. An
 //!   iteration is not started once a third of the budget is spent
 //!   (`nodes > budget / 3`, tested without a division or multiply: see
-//!   [`past_a_third`]), because an abandoned iteration is wasted work.
+//!   `past_a_third`), because an abandoned iteration is wasted work.
 //!   Depth 1 always runs.
 //! * **A move is banked before anything is searched**, so the search returns
 //!   a legal move whenever one exists, at any budget from 1 node up. Running
