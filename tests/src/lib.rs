@@ -5,7 +5,7 @@
 //! | [`SplitMix64`] | a tiny deterministic PRNG: every random game is reproducible from its seed |
 //! | [`legal`], [`pseudo`], [`uci_sorted`] | engine move lists as vectors and as sorted UCI text |
 //! | [`walk_tree`] | visit every node of a legal move tree (depth-first, position restored) |
-//! | [`reference`] | the same position in `shakmaty`, its FEN, its legal moves, its perft |
+//! | [`reference`](mod@reference) | the same position in `shakmaty`, its FEN, its legal moves, its perft |
 //! | [`first_divergence`] | "divide" for diagnosis: the first node where the two generators disagree |
 //! | [`perft_cases`], [`TRICKY`] | the position tables: published perft counts and the classic-bug positions |
 //! | [`RandomGame`] | seeded random games biased toward castling, en passant and promotion |
