@@ -335,21 +335,12 @@ fn undo_restores_the_whole_position() {
     }
 }
 
-/// KNOWN FAILURE (reported, not fixed here: the cause is in position.rs).
-///
-/// Once 128 or more plies have been made since set-up, `undo` gives back a
-/// position whose history entry 127 plies back is not the one it had: ply
-/// N's `make` writes ring slot `h` and leaves `hist_top = h + 1`; the legal
-/// move refresh (`make` / `unmake` of every pseudo-legal move) then writes
-/// slot `h + 1`, which is `h - 127 (mod 128)`: the oldest live entry of the
-/// position *before* ply N. `unmake` does not restore it, so after the undo
-/// `Position::eq` (which compares `1..=min(hist_len, 127)` entries back)
-/// fails. The same holds for any make, make, unmake, unmake on a position
-/// with `hist_len >= 127`, so the search clobbers the oldest entries of its
-/// root too (a scan reads them only with a fifty-move clock near 100).
-/// Fix options: scan and compare fewer entries than the ring holds less the
-/// nesting depth (e.g. `HISTORY_LIVE = HISTORY_SIZE - 1 - MAX_PLY`), or a
-/// 256-entry ring indexed by a wrapping `u8`.
+/// Once 128 or more plies have been made since set-up, an undo must still
+/// give back the whole position, its key history included: the key ring
+/// has 256 slots indexed by a wrapping `u8` and scans read at most 127, so
+/// the slots a make writes above the newest key (the legal-move refresh's
+/// make / unmake, a search's line) are never ones a scan of an undone
+/// position reads. (With a 128-slot ring they were: this test caught it.)
 #[test]
 fn undo_after_the_ring_has_wrapped_restores_the_whole_position() {
     // The same after 130 plies, when the undo ring (and the position's
