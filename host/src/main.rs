@@ -4,6 +4,7 @@ mod bench_cmd;
 mod match_cmd;
 mod options;
 mod perft_cmd;
+mod picture;
 mod play;
 mod uci;
 
@@ -65,6 +66,8 @@ Example:
 Example (what a GUI sends; type it, or pipe it):
   printf 'uci\\nposition startpos moves e2e4\\ngo depth 6\\n' | c64chess uci")]
     Uci,
+    /// Draw a screen of the C64 program as a 320 x 200 PNG, as the C64 shows it.
+    Picture(picture::PictureArgs),
     /// Play engine A against engine B over an opening set and report Elo.
     Match(match_cmd::MatchArgs),
     /// Replay the project's fixed endings at the drive level, as a C64 would; time them.
@@ -87,5 +90,6 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Uci => uci::run(),
         Command::Match(args) => match_cmd::run(args),
+        Command::Picture(args) => picture::run(args),
     }
 }

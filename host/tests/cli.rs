@@ -20,7 +20,7 @@ fn version_names_the_program_and_its_version() {
 /// each example runs that subcommand.
 #[test]
 fn every_help_shows_an_example() {
-    for sub in ["", "perft", "divide", "bench", "drive", "play", "uci", "match"] {
+    for sub in ["", "perft", "divide", "bench", "drive", "play", "uci", "match", "picture"] {
         let args: Vec<&str> = [sub, "--help"].into_iter().filter(|a| !a.is_empty()).collect();
         let (ok, text) = run(&args);
         assert!(ok, "{sub}");
