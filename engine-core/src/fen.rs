@@ -246,7 +246,13 @@ fn parse_castling(text: &str) -> Result<u8, FenError> {
     Ok(rights)
 }
 
-fn validate(pos: &mut Position) -> Result<(), FenError> {
+/// The rules the men of any position obey, whatever its history: a king
+/// for each side (the parser refuses a second), no pawn on rank 1 or 8,
+/// each castling right with its king and rook at home, and an en passant
+/// square that a double push of the side not to move could just have
+/// crossed. One owner: the parser rejects a FEN with it, and
+/// [`Position::is_consistent`] starts with it.
+pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
     if pos.kings[0] == NO_SQUARE || pos.kings[1] == NO_SQUARE {
         return Err(err(FenField::Board, "each side needs exactly one king"));
     }
@@ -282,6 +288,12 @@ fn validate(pos: &mut Position) -> Result<(), FenError> {
             return Err(err(FenField::EnPassant, "no double push could have made this square"));
         }
     }
+    Ok(())
+}
+
+/// [`placement_rules`], and the side not to move not in check.
+fn validate(pos: &mut Position) -> Result<(), FenError> {
+    placement_rules(pos)?;
     let them = pos.side ^ 1;
     if pos.is_attacked(pos.kings[them as usize], pos.side) {
         return Err(err(FenField::Position, "the side not to move is in check"));

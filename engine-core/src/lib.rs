@@ -32,6 +32,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod consistency;
 pub mod eval;
 pub mod fen;
 pub mod game;
@@ -48,6 +49,7 @@ pub mod search;
 pub mod square;
 pub mod tt;
 
+pub use consistency::Inconsistency;
 pub use fen::{FenError, FenField};
 pub use game::{Game, Outcome, Player, Tile};
 pub use movegen::{GenMode, MAX_MOVES};

@@ -2,7 +2,8 @@
 //! `make` / `unmake` and the attack queries.
 //!
 //! Invariants, held by every `Position` this crate hands out (FEN parsing
-//! validates them, `make` preserves them):
+//! validates them, `make` preserves them; [`Position::is_consistent`] tests
+//! them all, and debug builds assert it after every `make` and `unmake`):
 //! * exactly one king per side, and `kings[c]` is where it stands;
 //! * no pawn on rank 1 or 8;
 //! * the cells of the 0x88 dead zone (files 8..15) are `EMPTY` and never read;
@@ -409,6 +410,11 @@ impl Position {
     /// and for tests that prove the carried totals never drift).
     pub fn recount(&self) -> Totals {
         count(&self.board).0
+    }
+
+    /// The running totals and each side's non-pawn material, recounted.
+    pub(crate) fn count_board(&self) -> (Totals, [i16; 2]) {
+        count(&self.board)
     }
 
 
@@ -1022,6 +1028,10 @@ impl Position {
         if m.flags & DOUBLE_PUSH != 0 && !self.ep_capture_exists() {
             self.ep = NO_SQUARE;
         }
+        #[cfg(debug_assertions)]
+        if let Err(e) = self.is_consistent() {
+            panic!("inconsistent after make {m}: {e}");
+        }
         undo
     }
 
@@ -1089,6 +1099,10 @@ impl Position {
             (self.mg, self.eg, self.phase, self.hash) = (s.mg, s.eg, s.phase, s.hash);
         } else {
             self.refresh();
+        }
+        #[cfg(debug_assertions)]
+        if let Err(e) = self.is_consistent() {
+            panic!("inconsistent after unmake {m}: {e}");
         }
     }
 

@@ -66,6 +66,14 @@ impl SplitMix64 {
 // Engine-side helpers
 // ---------------------------------------------------------------------------
 
+/// Panic unless `pos` keeps every invariant ([`Position::is_consistent`]),
+/// naming `what` (built only on failure) and, for drifted totals, both sets.
+pub fn assert_consistent(pos: &Position, what: impl FnOnce() -> String) {
+    if let Err(e) = pos.is_consistent() {
+        panic!("{e}: {} (totals {:?}, recounted {:?})", what(), pos.totals(), pos.recount());
+    }
+}
+
 /// Parse a FEN the test knows to be valid; panics naming the FEN otherwise.
 pub fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("engine rejected {fen:?}: {e}"))

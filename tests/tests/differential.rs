@@ -21,7 +21,7 @@
 
 use std::sync::Mutex;
 
-use c64chess_tests::{first_divergence, legal, pseudo, reference, uci_sorted, GameEnd, RandomGame, SplitMix64};
+use c64chess_tests::{assert_consistent, first_divergence, legal, pseudo, reference, uci_sorted, GameEnd, RandomGame, SplitMix64};
 use engine_core::{GenMode, Position};
 use shakmaty::Position as _;
 
@@ -76,7 +76,7 @@ fn check_every_move(pos: &mut Position, theirs: &shakmaty::Chess, ctx: &str, cov
     for m in pseudo(pos, GenMode::All) {
         cov.pseudo_moves += 1;
         let undo = pos.make(m);
-        assert_eq!(pos.totals(), pos.recount(), "{ctx}: running totals drifted after make {m}");
+        assert_consistent(pos, || format!("{ctx}: after make {m}"));
         if pos.last_move_was_legal() {
             let text = m.to_string();
             let theirs_m = reference_moves

@@ -16,7 +16,7 @@
 //! * **Search counters**: the node-budget arithmetic is 16-bit safe, and the
 //!   move arena is never exhausted by the bench or a level-4 Kiwipete search.
 
-use c64chess_tests::{fen_of, SplitMix64, legal, position as engine_pos};
+use c64chess_tests::{assert_consistent, fen_of, SplitMix64, legal, position as engine_pos};
 use engine_core::bench::{bench, BENCH_LIMITS, BENCH_POSITIONS};
 use engine_core::level::{level, LEVELS};
 use engine_core::mv::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT};
@@ -67,10 +67,11 @@ fn mirror_fen(fen: &str) -> String {
     format!("{} {} {} {} {} {}", board.join("/"), side, castle, ep, f.get(4).unwrap_or(&"0"), f.get(5).unwrap_or(&"1"))
 }
 
-/// The checks made after every `make`: totals against a recount, and the key
-/// (and placement totals) against the same position parsed from its FEN.
+/// The checks made after every `make`: every invariant (the totals against a
+/// recount among them), and the key (and placement totals) against the same
+/// position parsed from its FEN.
 fn check_after_make(pos: &Position, what: &dyn Fn() -> String) {
-    assert_eq!(pos.totals(), pos.recount(), "totals drifted after make: {}", what());
+    assert_consistent(pos, || format!("after make: {}", what()));
     let fen = pos.fen().to_string();
     let fresh = Position::from_fen(&fen).unwrap_or_else(|e| panic!("own FEN {fen:?} rejected ({e}): {}", what()));
     assert_eq!(fresh.key(), pos.key(), "key differs from a fresh parse of {fen}: {}", what());
@@ -129,7 +130,7 @@ fn random_game(seed: u64, cap: u32, cov: &mut Coverage) {
                 format!("seed {seed} ply {ply} move {m} from {} after {played:?}", before.fen())
             });
             pos.unmake(m, undo);
-            assert_eq!(pos.totals(), pos.recount(), "totals drifted after unmake of {m}, seed {seed} ply {ply}");
+            assert_consistent(&pos, || format!("after unmake of {m}, seed {seed} ply {ply}"));
             assert!(pos == before, "unmake of {m} did not restore {} (seed {seed} ply {ply})", before.fen());
             cov.moves_checked += 1;
         }
@@ -259,7 +260,7 @@ fn undo_redo(cap: usize) {
         for i in (0..line.len()).rev() {
             let (m, u) = line[i];
             pos.unmake(m, u);
-            assert_eq!(pos.totals(), pos.recount(), "seed {seed}: undo to ply {i}");
+            assert_consistent(&pos, || format!("seed {seed}: undo to ply {i}"));
             assert!(
                 pos == seen[i],
                 "seed {seed}: undo to ply {i} of {} differs{}",
@@ -277,7 +278,7 @@ fn undo_redo(cap: usize) {
         for (i, &(m, u)) in line.iter().enumerate() {
             let u2 = pos.make(m);
             assert_eq!(u, u2, "seed {seed}: redo ply {i} undo record differs");
-            assert_eq!(pos.totals(), pos.recount(), "seed {seed}: redo ply {i}");
+            assert_consistent(&pos, || format!("seed {seed}: redo ply {i}"));
             assert!(pos == seen[i + 1], "seed {seed}: redo ply {i} differs");
             assert_eq!(pos.key(), seen[i + 1].key());
         }
