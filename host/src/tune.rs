@@ -89,6 +89,11 @@ pub struct TuneArgs {
     /// logistic fitted to the results [default: 1, the result alone]
     #[arg(long, default_value_t = 1.0)]
     lambda: f64,
+    /// Keep every table symmetric between the a- and h-side files (as the
+    /// hand-written ones are): mirror-image moves then still tie exactly,
+    /// which is what the randomiser chooses among
+    #[arg(long)]
+    mirror: bool,
 }
 
 // ---------------------------------------------------------------------------
@@ -262,6 +267,29 @@ impl Values {
                 v[i] = v[i].clamp(mg - 127.0, mg + 127.0);
             }
         }
+    }
+
+    /// Each square and its mirror image across the middle files (a-h,
+    /// b-g, ...) given their mean.
+    fn symmetrise(&mut self) {
+        for base in (MG..N).step_by(64) {
+            for s in 0..64 {
+                let m = s ^ 7;
+                if s < m {
+                    let mean = (self.0[base + s] + self.0[base + m]) / 2.0;
+                    self.0[base + s] = mean;
+                    self.0[base + m] = mean;
+                }
+            }
+        }
+    }
+
+    /// True if every table is symmetric between the files.
+    fn is_symmetric(&self) -> bool {
+        (MG..N).all(|i| {
+            let (base, s) = (i - (i - MG) % 64, (i - MG) % 64);
+            self.0[i] == self.0[base + (s ^ 7)]
+        })
     }
 
     /// Every value rounded to an integer, then kept within bounds.
@@ -633,6 +661,7 @@ pub fn optimise(
     epochs: u32,
     rate: f64,
     reg: f64,
+    mirror: bool,
     mut report: impl FnMut(u32, f64),
 ) -> Values {
     let mut v = start.clone();
@@ -654,6 +683,9 @@ pub fn optimise(
             if grad[i] != 0.0 || m[i] != 0.0 {
                 v.0[i] -= step;
             }
+        }
+        if mirror {
+            v.symmetrise();
         }
         v.project();
         if epoch % 100 == 0 || epoch == epochs {
@@ -800,6 +832,7 @@ pub fn run(args: TuneArgs) -> ExitCode {
         args.epochs,
         args.rate,
         args.reg,
+        args.mirror,
         |epoch, e| {
             println!(
                 "epoch {epoch}: training error {e:.6} (linear model) {:.1} s",
@@ -808,6 +841,10 @@ pub fn run(args: TuneArgs) -> ExitCode {
         },
     );
     let tuned = tuned.rounded();
+    if args.mirror && !tuned.is_symmetric() {
+        eprintln!("error: the rounded values lost their symmetry");
+        return ExitCode::FAILURE;
+    }
     let (after_t, after_v) = (
         l.train.exact_error(&tuned, k),
         l.valid.exact_error(&tuned, k),
@@ -825,7 +862,7 @@ pub fn run(args: TuneArgs) -> ExitCode {
         let note = format!(
             "Made from {name}: {} quiet positions of {} games ({} training, {} validation;\n\
              seed {}), labels {} x result + {} x Stockfish's score, K = {k:.4}, {} epochs at\n\
-             rate {}, reg {}. Mean squared error against the results, training /\n\
+             rate {}, reg {}{}. Mean squared error against the results, training /\n\
              validation: {before_t:.6} / {before_v:.6} with the hand-written values,\n\
              {after_t:.6} / {after_v:.6} with these.",
             l.train.len() + l.valid.len(),
@@ -837,7 +874,8 @@ pub fn run(args: TuneArgs) -> ExitCode {
             1.0 - args.lambda,
             args.epochs,
             args.rate,
-            args.reg
+            args.reg,
+            if args.mirror { ", files mirrored" } else { "" }
         );
         if let Err(e) = std::fs::write(path, source(&tuned, &note)) {
             eprintln!("error: cannot write {}: {e}", path.display());
@@ -869,6 +907,17 @@ mod tests {
     }
 
     #[test]
+    fn mirrored_tuning_stays_symmetric() {
+        let start = Values::hand();
+        assert!(start.is_symmetric());
+        let l = load(SAMPLE, 1, 0, &start);
+        let k = fit_k(&l.train, &start);
+        let v = optimise(&l.train, &start, k, 100, 1.0, 0.0, true, |_, _| {}).rounded();
+        assert!(v.is_symmetric());
+        assert_ne!(v, start);
+    }
+
+    #[test]
     fn the_hand_values_are_within_bounds() {
         let mut v = Values::hand();
         v.project();
@@ -894,7 +943,7 @@ mod tests {
         );
         let k = fit_k(&l.train, &start);
         assert!(k > 0.1 && k < 4.0, "K {k}");
-        let run = || optimise(&l.train, &start, k, 200, 1.0, 0.0, |_, _| {}).rounded();
+        let run = || optimise(&l.train, &start, k, 200, 1.0, 0.0, false, |_, _| {}).rounded();
         let (a, b) = (run(), run());
         assert_eq!(a, b, "deterministic");
         assert!(l.train.exact_error(&a, k) < l.train.exact_error(&start, k));
