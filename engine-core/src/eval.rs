@@ -30,9 +30,13 @@ use crate::piece::*;
 use crate::position::Position;
 use crate::square::Square;
 
-/// Material value by piece type (index 0 = empty, 6 = king, valued 0:
-/// losing the king is mate, not a score).
-pub const PIECE_VALUE: [i16; 7] = [0, 100, 320, 330, 500, 900, 0];
+pub use crate::eval_tables::{PIECE_VALUE, PST_EG_KING, PST_EG_PAWN, PST_MG};
+
+/// Phase weight by piece type: the hand-written material of knights,
+/// bishops, rooks and queens (pawns and kings count nothing). Fixed, not
+/// tuned with [`PIECE_VALUE`]: the phase thresholds below, the mate drive's
+/// and the bound tests are written in these units.
+pub const PHASE_WEIGHT: [i16; 7] = [0, 0, 320, 330, 500, 900, 0];
 
 /// Phase at and above which the endgame tables do not count at all.
 pub const PHASE_ENDGAME: i16 = 3200;
@@ -41,89 +45,6 @@ pub const PHASE_ENDGAME: i16 = 3200;
 pub const PHASE_MATE_DRIVE: i16 = 1100;
 /// ...and only when one side leads by more than this.
 pub const MATE_DRIVE_LEAD: i16 = 400;
-
-#[rustfmt::skip]
-const PST_MG: [[i8; 64]; 7] = [
-    [0; 64],
-    // pawn
-    [  0,  0,  0,  0,  0,  0,  0,  0,
-      50, 50, 50, 50, 50, 50, 50, 50,
-      10, 10, 20, 30, 30, 20, 10, 10,
-       5,  5, 10, 25, 25, 10,  5,  5,
-       0,  0,  0, 20, 20,  0,  0,  0,
-       5, -5,-10,  0,  0,-10, -5,  5,
-       5, 10, 10,-20,-20, 10, 10,  5,
-       0,  0,  0,  0,  0,  0,  0,  0],
-    // knight
-    [-50,-40,-30,-30,-30,-30,-40,-50,
-     -40,-20,  0,  0,  0,  0,-20,-40,
-     -30,  0, 10, 15, 15, 10,  0,-30,
-     -30,  5, 15, 20, 20, 15,  5,-30,
-     -30,  0, 15, 20, 20, 15,  0,-30,
-     -30,  5, 10, 15, 15, 10,  5,-30,
-     -40,-20,  0,  5,  5,  0,-20,-40,
-     -50,-40,-30,-30,-30,-30,-40,-50],
-    // bishop
-    [-20,-10,-10,-10,-10,-10,-10,-20,
-     -10,  0,  0,  0,  0,  0,  0,-10,
-     -10,  0,  5, 10, 10,  5,  0,-10,
-     -10,  5,  5, 10, 10,  5,  5,-10,
-     -10,  0, 10, 10, 10, 10,  0,-10,
-     -10, 10, 10, 10, 10, 10, 10,-10,
-     -10,  5,  0,  0,  0,  0,  5,-10,
-     -20,-10,-10,-10,-10,-10,-10,-20],
-    // rook
-    [  0,  0,  0,  0,  0,  0,  0,  0,
-       5, 10, 10, 10, 10, 10, 10,  5,
-      -5,  0,  0,  0,  0,  0,  0, -5,
-      -5,  0,  0,  0,  0,  0,  0, -5,
-      -5,  0,  0,  0,  0,  0,  0, -5,
-      -5,  0,  0,  0,  0,  0,  0, -5,
-      -5,  0,  0,  0,  0,  0,  0, -5,
-       0,  0,  0,  5,  5,  0,  0,  0],
-    // queen
-    [-20,-10,-10, -5, -5,-10,-10,-20,
-     -10,  0,  0,  0,  0,  0,  0,-10,
-     -10,  0,  5,  5,  5,  5,  0,-10,
-      -5,  0,  5,  5,  5,  5,  0, -5,
-       0,  0,  5,  5,  5,  5,  0, -5,
-     -10,  5,  5,  5,  5,  5,  0,-10,
-     -10,  0,  5,  0,  0,  0,  0,-10,
-     -20,-10,-10, -5, -5,-10,-10,-20],
-    // king: stay home behind the pawns
-    [-30,-40,-40,-50,-50,-40,-40,-30,
-     -30,-40,-40,-50,-50,-40,-40,-30,
-     -30,-40,-40,-50,-50,-40,-40,-30,
-     -30,-40,-40,-50,-50,-40,-40,-30,
-     -20,-30,-30,-40,-40,-30,-30,-20,
-     -10,-20,-20,-20,-20,-20,-20,-10,
-      20, 20,  0,  0,  0,  0, 20, 20,
-      20, 30, 10,  0,  0, 10, 30, 20],
-];
-
-/// Endgame pawn table: a pawn is worth more the nearer it is to promoting.
-#[rustfmt::skip]
-const PST_EG_PAWN: [i8; 64] = [
-      0,  0,  0,  0,  0,  0,  0,  0,
-    100,100,100,100,100,100,100,100,
-     60, 60, 60, 60, 60, 60, 60, 60,
-     35, 35, 35, 35, 35, 35, 35, 35,
-     20, 20, 20, 20, 20, 20, 20, 20,
-     10, 10, 10, 10, 10, 10, 10, 10,
-      0,  0,  0,  0,  0,  0,  0,  0,
-      0,  0,  0,  0,  0,  0,  0,  0];
-
-/// Endgame king table: come to the middle once the pieces are off.
-#[rustfmt::skip]
-const PST_EG_KING: [i8; 64] = [
-    -50,-40,-30,-20,-20,-30,-40,-50,
-    -30,-20,-10,  0,  0,-10,-20,-30,
-    -30,-10, 20, 30, 30, 20,-10,-30,
-    -30,-10, 30, 40, 40, 30,-10,-30,
-    -30,-10, 30, 40, 40, 30,-10,-30,
-    -30,-10, 20, 30, 30, 20,-10,-30,
-    -30,-30,  0,  0,  0,  0,-30,-30,
-    -50,-30,-30,-30,-30,-30,-30,-50];
 
 /// The table entry for piece byte `p` on `tile`, White's view, no sign.
 const fn white_view(table: &[i8; 64], p: Piece, tile: usize) -> i16 {
@@ -179,6 +100,8 @@ const fn build_eg() -> [[i8; 64]; 5] {
             let mut t = 0;
             while t < 64 {
                 let v = white_view(table, p as u8, t) - white_view(&PST_MG[k], p as u8, t);
+                // The difference and its negation fit an i8 too.
+                assert!(v > -128 && v < 128);
                 out[EG_ROW[p] as usize][t] = if color(p as u8) == WHITE { v as i8 } else { -v as i8 };
                 t += 1;
             }
@@ -229,14 +152,14 @@ pub(crate) static MATERIAL: [i16; 16] = {
     out
 };
 
-/// Phase weight per piece byte: the material of knights, bishops, rooks, queens.
+/// Phase weight per piece byte: [`PHASE_WEIGHT`] of knights, bishops, rooks, queens.
 pub(crate) static PHASE: [i16; 16] = {
     let mut out = [0i16; 16];
     let mut p = 0;
     while p < 16 {
         let k = p & 7;
         if k >= KNIGHT as usize && k <= QUEEN as usize {
-            out[p] = PIECE_VALUE[k];
+            out[p] = PHASE_WEIGHT[k];
         }
         p += 1;
     }
@@ -282,11 +205,11 @@ impl Position {
 }
 
 /// The value, White-positive, of a position with these running totals and
-/// kings: `mg`, blended with `eg` by quarters of the phase below
+/// kings (public for the tuner, which scores its positions through it): `mg`, blended with `eg` by quarters of the phase below
 /// [`PHASE_ENDGAME`], and the mate drive when little is left and one side
 /// is decisively ahead.
 #[inline(always)]
-fn value(mg: i16, eg: i16, phase: i16, kings: [Square; 2]) -> i16 {
+pub fn value(mg: i16, eg: i16, phase: i16, kings: [Square; 2]) -> i16 {
     let mut score = mg;
     if phase < PHASE_ENDGAME {
         // Division (rounding toward zero), not a shift: a shift rounds

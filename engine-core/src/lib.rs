@@ -13,6 +13,7 @@
 //! | [`position`] | [`Position`]: board, state, `make` / `unmake`, attack queries |
 //! | [`movegen`] | pseudo-legal generation into a caller's slice; captures-only mode |
 //! | [`eval`] | material and piece-square tables as running totals; `evaluate` |
+//! | [`eval_tables`] | the evaluation's values, as the tuner writes them |
 //! | [`hash`] | 32-bit Zobrist keys |
 //! | [`incremental`] | the per-move change of every running total |
 //! | [`fen`] | FEN parsing with named errors, and FEN output |
@@ -34,6 +35,7 @@ pub mod bench;
 pub mod book;
 pub mod consistency;
 pub mod eval;
+pub mod eval_tables;
 pub mod fen;
 pub mod game;
 pub mod hash;

@@ -6,6 +6,7 @@ mod options;
 mod perft_cmd;
 mod picture;
 mod play;
+mod tune;
 mod uci;
 
 use std::process::ExitCode;
@@ -79,6 +80,8 @@ Example:
         #[arg(short, long)]
         verbose: bool,
     },
+    /// Fit the evaluation's material and piece-square tables to game results (Texel tuning).
+    Tune(tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -91,5 +94,6 @@ fn main() -> ExitCode {
         Command::Uci => uci::run(),
         Command::Match(args) => match_cmd::run(args),
         Command::Picture(args) => picture::run(args),
+        Command::Tune(args) => tune::run(args),
     }
 }

@@ -48,14 +48,18 @@ use matchplay::stats::{format_elo, Pentanomial, Tally};
 #[command(after_help = "\
 Each opening is played twice, colours swapped; the games of a pair are scored
 together for the Elo interval. An external engine needs a limit: one or more
-of --X-nodes, --X-depth, --X-movetime, or the clock --tc.
+of --X-nodes, --X-depth, --X-movetime, the clock --tc, or --X-own-limits
+(a bare \"go\": the engine's options decide, e.g. another c64chess build at
+\"--X-uci Skill=3\", which then plays exactly as that level does in-process).
 
 Examples:
   c64chess match --a \"Skill=4\" --b \"Skill=3\" --games 200
   c64chess match --a \"Skill=4\" --b-cmd /usr/games/stockfish \\
       --b-uci \"Skill Level=0\" --b-nodes 1 --games 40 --pgn sf.pgn
   c64chess match --a \"Skill=4\" --b-cmd /usr/games/stockfish \\
-      --b-uci \"Skill Level=0\" --b-uci \"Threads=1\" --tc 10+0.1 --jobs 2")]
+      --b-uci \"Skill Level=0\" --b-uci \"Threads=1\" --tc 10+0.1 --jobs 2
+  c64chess match --a \"Skill=3\" --b-cmd \"old/c64chess uci\" --b-uci Skill=3 \\
+      --b-own-limits --games 1000 --jobs 2")]
 pub struct MatchArgs {
     /// Opening positions, one EPD (or FEN) per line [default: the project's
     /// balanced set, tools/openings/openings.epd, built in]
@@ -124,6 +128,10 @@ struct EngineA {
     /// External engine A searches with "go movetime MS"
     #[arg(long, value_name = "MS", requires = "a_cmd")]
     a_movetime: Option<u64>,
+    /// External engine A gets a bare "go": its own options set the limit
+    /// (another build of c64chess at its Skill level, exactly as it plays)
+    #[arg(long, requires = "a_cmd", conflicts_with_all = ["a_nodes", "a_depth", "a_movetime"])]
+    a_own_limits: bool,
 }
 
 /// Flags of engine B (as engine A's).
@@ -148,6 +156,9 @@ struct EngineB {
     /// External engine B searches with "go movetime MS"
     #[arg(long, value_name = "MS", requires = "b_cmd")]
     b_movetime: Option<u64>,
+    /// External engine B gets a bare "go" (as --a-own-limits)
+    #[arg(long, requires = "b_cmd", conflicts_with_all = ["b_nodes", "b_depth", "b_movetime"])]
+    b_own_limits: bool,
 }
 
 /// One engine's flags, whichever side.
@@ -160,6 +171,7 @@ struct SideFlags<'a> {
     nodes: Option<u64>,
     depth: Option<u32>,
     movetime: Option<u64>,
+    own_limits: bool,
 }
 
 impl EngineA {
@@ -172,6 +184,7 @@ impl EngineA {
             nodes: self.a_nodes,
             depth: self.a_depth,
             movetime: self.a_movetime,
+            own_limits: self.a_own_limits,
         }
     }
 }
@@ -186,6 +199,7 @@ impl EngineB {
             nodes: self.b_nodes,
             depth: self.b_depth,
             movetime: self.b_movetime,
+            own_limits: self.b_own_limits,
         }
     }
 }
@@ -500,9 +514,11 @@ fn side_spec(flags: &SideFlags, timeout: Duration, clock: bool) -> Result<Player
         })
         .collect::<Result<Vec<_>, _>>()?;
     let (nodes, depth, movetime) = (flags.nodes, flags.depth, flags.movetime);
-    if nodes.is_none() && depth.is_none() && movetime.is_none() && !clock {
+    if nodes.is_none() && depth.is_none() && movetime.is_none() && !clock && !flags.own_limits {
         let side = f.to_ascii_uppercase();
-        return Err(format!("external engine {side} needs a limit: --{f}-nodes, --{f}-depth, --{f}-movetime or --tc"));
+        return Err(format!(
+            "external engine {side} needs a limit: --{f}-nodes, --{f}-depth, --{f}-movetime, --tc or --{f}-own-limits"
+        ));
     }
     Ok(PlayerSpec::External(ExternalSpec { argv, options, nodes, depth, movetime, timeout }))
 }
@@ -598,7 +614,7 @@ mod tests {
 
     /// Flags of side B with this command, `--b-uci` items and nodes limit.
     fn b<'a>(command: Option<&'a str>, uci: &'a [String], nodes: Option<u64>) -> SideFlags<'a> {
-        SideFlags { flag: "b", options: None, command, uci, nodes, depth: None, movetime: None }
+        SideFlags { flag: "b", options: None, command, uci, nodes, depth: None, movetime: None, own_limits: false }
     }
 
     #[test]
@@ -607,6 +623,8 @@ mod tests {
         let e = side_spec(&b(Some("sf"), &[], None), t, false).unwrap_err();
         assert!(e.contains("external engine B needs a limit: --b-nodes"), "{e}");
         assert!(side_spec(&b(Some("sf"), &[], None), t, true).is_ok());
+        let own = SideFlags { own_limits: true, ..b(Some("c64chess-old uci"), &[], None) };
+        assert!(side_spec(&own, t, false).is_ok(), "a bare go is its own limit");
         let bad = side_spec(&b(Some("sf"), &["Threads".to_string()], Some(1)), t, false);
         assert!(bad.unwrap_err().contains("--b-uci expects Name=value"));
         let uci = ["Skill Level=0".to_string()];
