@@ -46,10 +46,10 @@ pub const MAX_PLY: usize = 32;
 /// holds one frame a ply of the recursion (69 bytes at most) in the 1,536
 /// bytes of `$0200-$07FF`: 22 plies are 1,518 bytes (`tools/c64-check
 /// --size` proves it from the link; docs/c64.md, "The stacks"). The 6502's
-/// own stack then needs at most 206 of its 256 bytes. Of the bench's 192,507
-/// nodes, 8 lie on lines deeper than this (its count is 192,515 with it);
-/// the drive's games never reach it; docs/strength.md measures the change
-/// from 28 plies.
+/// own stack then needs at most 206 of its 256 bytes. When the cap came
+/// in (from 28 plies), 8 of the bench's 192,507 nodes lay on lines deeper
+/// than this (192,515 with it) and the drive's games never reached it;
+/// docs/strength.md measures the change.
 pub const DEEPEST_PLY: u8 = 22;
 /// Key-ring slots above the newest key that a search can write: one per
 /// move outstanding, and a node at ply `p` has `p` (a legality test's
