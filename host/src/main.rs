@@ -6,6 +6,7 @@ mod options;
 mod perft_cmd;
 mod picture;
 mod play;
+mod rating;
 mod tune;
 mod uci;
 

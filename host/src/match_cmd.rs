@@ -528,7 +528,11 @@ fn side_spec(flags: &SideFlags, timeout: Duration, clock: bool) -> Result<Player
 fn default_name(spec: &PlayerSpec) -> String {
     match spec {
         PlayerSpec::Internal(o) => {
-            let mut name = format!("c64chess Skill={}", o.skill);
+            let mut name = if o.limit_strength {
+                format!("c64chess UCI_Elo={}", o.elo)
+            } else {
+                format!("c64chess Skill={}", o.skill)
+            };
             for (key, value) in [("Nodes", o.nodes), ("Depth", u32::from(o.depth)), ("Seed", u32::from(o.seed))] {
                 if value != 0 {
                     name.push_str(&format!(" {key}={value}"));

@@ -1,6 +1,7 @@
 //! Engine settings shared by `uci` and `match`: the UCI options of this
 //! engine, parsed from `name value` pairs, and the search limits they give.
 
+use crate::rating;
 use engine_core::level::level;
 use engine_core::search::Techniques;
 use engine_core::Limits;
@@ -10,6 +11,11 @@ use engine_core::Limits;
 pub struct EngineOptions {
     /// Skill level 1..=4: exactly the C64 level (depth cap and node budget).
     pub skill: u8,
+    /// `UCI_LimitStrength`: play the rating `elo` instead of the level.
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the rating played when `limit_strength` is on
+    /// ([`rating::limits`]).
+    pub elo: u16,
     /// Node budget; 0 = the level's.
     pub nodes: u32,
     /// Depth cap; 0 = the level's.
@@ -32,6 +38,8 @@ impl Default for EngineOptions {
     fn default() -> Self {
         EngineOptions {
             skill: 4,
+            limit_strength: false,
+            elo: rating::MAX_ELO,
             nodes: 0,
             depth: 0,
             own_book: false,
@@ -56,6 +64,9 @@ pub struct OptionSpec {
 /// The engine's playing options, in announcement order.
 pub const OPTION_SPECS: &[OptionSpec] = &[
     OptionSpec { name: "Skill", decl: "type spin default 4 min 1 max 4" },
+    OptionSpec { name: "UCI_LimitStrength", decl: "type check default false" },
+    // The range is rating::MIN_ELO..=MAX_ELO (a test holds them equal).
+    OptionSpec { name: "UCI_Elo", decl: "type spin default 1920 min 1450 max 1920" },
     OptionSpec { name: "Nodes", decl: "type spin default 0 min 0 max 100000000" },
     OptionSpec { name: "Depth", decl: "type spin default 0 min 0 max 22" },
     OptionSpec { name: "OwnBook", decl: "type check default false" },
@@ -110,6 +121,8 @@ impl EngineOptions {
         let key = key.strip_prefix("dev").filter(|k| !k.is_empty()).unwrap_or(&key);
         match key {
             "skill" => self.skill = number(name, value, 1, 4)?,
+            "ucilimitstrength" => self.limit_strength = switch(name, value)?,
+            "ucielo" => self.elo = number(name, value, rating::MIN_ELO, rating::MAX_ELO)?,
             "nodes" => self.nodes = number(name, value, 0, 100_000_000)?,
             "depth" => self.depth = number(name, value, 0, 30)?,
             "seed" => self.seed = number(name, value, 0, 255)?,
@@ -145,10 +158,11 @@ impl EngineOptions {
         Ok(options)
     }
 
-    /// The search limits these options give: the level's, overridden by
-    /// `Nodes` and `Depth` where non-zero.
+    /// The search limits these options give: the level's, or the rating's
+    /// with `UCI_LimitStrength` on, overridden by `Nodes` and `Depth` where
+    /// non-zero.
     pub fn limits(&self) -> Limits {
-        let mut limits = level(self.skill);
+        let mut limits = if self.limit_strength { rating::limits(self.elo) } else { level(self.skill) };
         if self.nodes != 0 {
             limits.nodes = self.nodes;
         }
@@ -169,6 +183,29 @@ mod tests {
     fn the_depth_option_stops_at_the_deepest_ply() {
         let depth = OPTION_SPECS.iter().find(|s| s.name == "Depth").unwrap();
         assert!(depth.decl.ends_with(&format!(" max {}", engine_core::search::DEEPEST_PLY)), "{}", depth.decl);
+    }
+
+    /// `UCI_Elo` announces exactly the range the ladder can play.
+    #[test]
+    fn the_elo_option_offers_the_ladder() {
+        let elo = OPTION_SPECS.iter().find(|s| s.name == "UCI_Elo").unwrap();
+        let max = rating::MAX_ELO;
+        assert_eq!(elo.decl, format!("type spin default {max} min {} max {max}", rating::MIN_ELO));
+        let mut o = EngineOptions::default();
+        assert_eq!(o.elo, max);
+        o.set("UCI_Elo", &rating::MIN_ELO.to_string()).unwrap();
+        assert_eq!(o.limits(), level(4), "UCI_Elo alone changes nothing");
+        o.set("UCI_LimitStrength", "true").unwrap();
+        assert_eq!(o.limits(), level(1));
+        o.set("uci elo", &rating::LADDER[2].to_string()).unwrap();
+        assert_eq!(o.limits(), level(3));
+        let before = o.clone();
+        assert!(o.set("UCI_Elo", &(rating::MIN_ELO - 1).to_string()).is_err());
+        assert!(o.set("UCI_Elo", &(max + 1).to_string()).is_err());
+        assert!(o.set("UCI_LimitStrength", "yes please").is_err());
+        assert_eq!(o, before);
+        o.set("Nodes", "777").unwrap();
+        assert_eq!(o.limits(), Limits { nodes: 777, ..level(3) });
     }
 
     #[test]

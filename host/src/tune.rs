@@ -309,8 +309,8 @@ impl Values {
             material[k as usize] = self.material(k).round() as i16;
         }
         for k in PAWN..=KING {
-            for s in 0..64 {
-                mg[k as usize][s] = self.0[mg_index(k, s)].round() as i8;
+            for (s, cell) in mg[k as usize].iter_mut().enumerate() {
+                *cell = self.0[mg_index(k, s)].round() as i8;
             }
         }
         for s in 0..64 {
@@ -652,18 +652,24 @@ fn fit_scale(scores: &[f64], results: &[f64]) -> f64 {
     (a + b) / 2.0
 }
 
+/// How [`optimise`] fits: the command's `--epochs`, `--rate`, `--reg` and
+/// `--mirror`.
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    /// Full passes over the training set.
+    pub epochs: u32,
+    /// Adam's step, in centipawns.
+    pub rate: f64,
+    /// L2 pull toward the start values (per value, in pawns squared).
+    pub reg: f64,
+    /// Keep every table symmetric between the a- and h-side files.
+    pub mirror: bool,
+}
+
 /// Adam on the linear model from `start`, projected onto the bounds after
 /// every step. `report` gets (epoch, training error) every 100 epochs.
-pub fn optimise(
-    set: &Set,
-    start: &Values,
-    k: f64,
-    epochs: u32,
-    rate: f64,
-    reg: f64,
-    mirror: bool,
-    mut report: impl FnMut(u32, f64),
-) -> Values {
+pub fn optimise(set: &Set, start: &Values, k: f64, fit: Fit, mut report: impl FnMut(u32, f64)) -> Values {
+    let Fit { epochs, rate, reg, mirror } = fit;
     let mut v = start.clone();
     let (mut m, mut s, mut grad) = (vec![0.0; N], vec![0.0; N], vec![0.0; N]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12f64);
@@ -671,8 +677,8 @@ pub fn optimise(
         let e = set.error_and_gradient(&v.0, k, &mut grad);
         if reg > 0.0 {
             // reg * sum of ((v - start) / 100)^2, added to the error.
-            for i in 0..N {
-                grad[i] += 2.0 * reg * (v.0[i] - start.0[i]) * 1e-4;
+            for (g, (x, x0)) in grad.iter_mut().zip(v.0.iter().zip(&start.0)) {
+                *g += 2.0 * reg * (x - x0) * 1e-4;
             }
         }
         let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
@@ -825,14 +831,12 @@ pub fn run(args: TuneArgs) -> ExitCode {
             l.valid.exact_error(&shipped, k)
         );
     }
+    let fit = Fit { epochs: args.epochs, rate: args.rate, reg: args.reg, mirror: args.mirror };
     let tuned = optimise(
         &l.train,
         &start,
         k,
-        args.epochs,
-        args.rate,
-        args.reg,
-        args.mirror,
+        fit,
         |epoch, e| {
             println!(
                 "epoch {epoch}: training error {e:.6} (linear model) {:.1} s",
@@ -913,7 +917,7 @@ mod tests {
         assert!(!start.is_symmetric());
         let l = load(SAMPLE, 1, 0, &start);
         let k = fit_k(&l.train, &start);
-        let v = optimise(&l.train, &start, k, 100, 1.0, 0.0, true, |_, _| {}).rounded();
+        let v = optimise(&l.train, &start, k, Fit { epochs: 100, rate: 1.0, reg: 0.0, mirror: true }, |_, _| {}).rounded();
         assert!(v.is_symmetric());
         assert_ne!(v, start);
     }
@@ -944,7 +948,7 @@ mod tests {
         );
         let k = fit_k(&l.train, &start);
         assert!(k > 0.1 && k < 4.0, "K {k}");
-        let run = || optimise(&l.train, &start, k, 200, 1.0, 0.0, false, |_, _| {}).rounded();
+        let run = || optimise(&l.train, &start, k, Fit { epochs: 200, rate: 1.0, reg: 0.0, mirror: false }, |_, _| {}).rounded();
         let (a, b) = (run(), run());
         assert_eq!(a, b, "deterministic");
         assert!(l.train.exact_error(&a, k) < l.train.exact_error(&start, k));

@@ -11,6 +11,11 @@
 //!   given combine: the search ends at whichever is reached first, and a
 //!   dimension not given is unlimited (depth [`MAX_DEPTH`], `u32::MAX` nodes,
 //!   no clock). So a clock game uses its time, not the level's budget.
+//! * With `UCI_LimitStrength` on, the rating's limits (`UCI_Elo`, see
+//!   [`crate::rating`]) hold whatever the `go` says: the `go`'s own limits,
+//!   the clock included, can only end the search sooner. That is what a GUI
+//!   asks for when it offers a rated opponent on a clock; without it the
+//!   clock would buy full strength.
 //! * `mate N` caps the depth at `2N - 1` plies: any mate the search finds
 //!   within that depth is a mate in at most N moves, and the core stops at
 //!   the first mate it finds.
@@ -89,8 +94,9 @@ pub struct Plan {
     pub infinite: bool,
     /// Hold `bestmove` until `stop` or `ponderhit`; no clock until `ponderhit`.
     pub ponder: bool,
-    /// The limits are the Skill level's (no limit of the `go`'s own): the
-    /// search then uses the C64's table size, to play as the C64 does.
+    /// The limits are the Skill level's (no limit of the `go`'s own) or the
+    /// rating's (`UCI_LimitStrength`): the search then uses the C64's table
+    /// size, to play as the level or the ladder's games did.
     pub by_level: bool,
 }
 
@@ -183,7 +189,14 @@ impl GoParams {
             || self.movetime.is_some()
             || time.is_some()
             || self.infinite;
-        let limits = if explicit { self.explicit_limits() } else { options.limits() };
+        let limits = if options.limit_strength {
+            let (own, rated) = (self.explicit_limits(), options.limits());
+            Limits { depth: own.depth.min(rated.depth), nodes: own.nodes.min(rated.nodes) }
+        } else if explicit {
+            self.explicit_limits()
+        } else {
+            options.limits()
+        };
         let overhead = options.move_overhead;
         let by_clock = time.map(|t| clock_plan(t, inc, self.movestogo, overhead));
         let by_movetime = self.movetime.map(|t| movetime_plan(t, overhead));
@@ -191,7 +204,8 @@ impl GoParams {
             (Some(a), Some(b)) => Some(TimePlan { soft: a.soft.min(b.soft), hard: a.hard.min(b.hard) }),
             (a, b) => a.or(b),
         };
-        Plan { limits, clock, infinite: self.infinite, ponder: self.ponder, by_level: !explicit }
+        let by_level = !explicit || options.limit_strength;
+        Plan { limits, clock, infinite: self.infinite, ponder: self.ponder, by_level }
     }
 
     /// Depth and nodes from `depth`, `mate` and `nodes`; unlimited where not given.
@@ -300,6 +314,24 @@ mod tests {
         assert_eq!(infinite.limits.nodes, u32::MAX);
         let both = plan("movetime 100 wtime 1000");
         assert_eq!(both.clock.map(|c| c.hard), Some(clock_plan(1000, 0, None, OH).hard.min(movetime_plan(100, OH).hard)));
+    }
+
+    /// A rated engine keeps its rating's budget on a clock, and a shorter
+    /// limit of the `go` still wins.
+    #[test]
+    fn limited_strength_caps_every_search() {
+        let mut o = EngineOptions::default();
+        o.set("UCI_LimitStrength", "true").unwrap();
+        o.set("UCI_Elo", &crate::rating::LADDER[1].to_string()).unwrap();
+        let plan = |line: &str| parse(line).0.plan(WHITE, &o);
+        for line in ["", "wtime 600000 btime 600000", "infinite", "movetime 100000", "depth 20"] {
+            let p = plan(line);
+            assert_eq!(p.limits, level(2), "{line}");
+            assert!(p.by_level, "{line}: the C64's table, as the ladder played");
+        }
+        assert_eq!(plan("depth 2").limits, Limits { depth: 2, nodes: level(2).nodes });
+        assert_eq!(plan("nodes 100").limits, Limits { depth: level(2).depth, nodes: 100 });
+        assert!(plan("wtime 1000 btime 1000").clock.is_some());
     }
 
     #[test]
