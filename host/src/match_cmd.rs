@@ -108,7 +108,7 @@ pub struct MatchArgs {
 #[command(next_help_heading = "Engine A")]
 struct EngineA {
     /// Engine A is this engine in-process, with these options: "Name=value"
-    /// pairs separated by spaces (Skill 1-4, Nodes, Depth, OwnBook, Seed) [default: Skill=4]
+    /// pairs separated by spaces (Skill 1-4, UCI_LimitStrength, UCI_Elo, Nodes, Depth, OwnBook, Seed) [default: Skill=4]
     #[arg(long = "a", value_name = "OPTIONS", conflicts_with = "a_cmd")]
     a: Option<String>,
     /// Engine A is an external UCI engine: the program and its arguments,
