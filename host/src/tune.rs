@@ -50,7 +50,7 @@ use std::time::Instant;
 
 use engine_core::eval::{value, PIECE_VALUE, PST_EG_KING, PST_EG_PAWN, PST_MG};
 use engine_core::piece::{color, kind, BLACK, EMPTY, KING, PAWN, QUEEN, WHITE};
-use engine_core::square::{offboard, to_tile};
+use engine_core::square::from_tile;
 use engine_core::{GenMode, Position, MAX_MOVES};
 
 #[path = "tune/hand.rs"]
@@ -325,23 +325,24 @@ impl Values {
 // Scoring a position
 // ---------------------------------------------------------------------------
 
+/// Every man of `pos`: its kind, its square from its own side's view (the
+/// tables' index: White's tile, or Black's mirrored to White's side) and
+/// whether it is White's.
+fn men(pos: &Position) -> impl Iterator<Item = (u8, usize, bool)> + '_ {
+    (0..64u8).filter_map(move |tile| {
+        let p = pos.at(from_tile(tile));
+        let white = color(p) == WHITE;
+        (p != EMPTY).then(|| (kind(p), if white { tile as usize } else { tile as usize ^ 56 }, white))
+    })
+}
+
 /// The White-positive score of `pos` with integer values `v`: the running
 /// totals summed piece by piece as `Totals::place` sums them, then the
 /// engine's blend and mate drive. With the shipped values this is
 /// [`Position::evaluate`] (tested).
 pub fn score(pos: &Position, v: &Values) -> i16 {
     let (mut mg, mut eg) = (0i32, 0i32);
-    for sq in 0..128u8 {
-        if offboard(sq) {
-            continue;
-        }
-        let p = pos.at(sq);
-        if p == EMPTY {
-            continue;
-        }
-        let (k, white) = (kind(p), color(p) == WHITE);
-        let t = to_tile(sq) as usize;
-        let s = if white { t } else { t ^ 56 };
+    for (k, s, white) in men(pos) {
         let sign = if white { 1 } else { -1 };
         let m = v.material(k) as i32 + v.0[mg_index(k, s)] as i32;
         mg += sign * m;
@@ -441,17 +442,7 @@ impl Set {
     fn push(&mut self, pos: Position, result: f64, sf: f64, start: &Values) {
         let w = endgame_weight(pos.totals().phase);
         let mut coef = vec![0.0f64; N];
-        for sq in 0..128u8 {
-            if offboard(sq) {
-                continue;
-            }
-            let p = pos.at(sq);
-            if p == EMPTY {
-                continue;
-            }
-            let (k, white) = (kind(p), color(p) == WHITE);
-            let t = to_tile(sq) as usize;
-            let s = if white { t } else { t ^ 56 };
+        for (k, s, white) in men(&pos) {
             let sign = if white { 1.0 } else { -1.0 };
             if k != KING {
                 coef[MAT + k as usize - 1] += sign;

@@ -35,14 +35,22 @@ def init_worker(stockfish, nodes):
     _nodes = nodes
 
 
-def rescore(line):
-    fields = [f.strip() for f in line.split("|")]
-    board = chess.Board(fields[0])
+def score(fen):
+    """Stockfish's score of `fen` from White's view, in centipawns (mates as
+    +-MATE_CP), at the worker's node count from a fresh hash. Also used by
+    selfplay.py."""
+    board = chess.Board(fen)
     # A new game object each time: python-chess sends ucinewgame.
     info = _engine.analyse(board, chess.engine.Limit(nodes=_nodes), game=object())
     s = info["score"].white()
-    cp = (MATE_CP if s.mate() > 0 else -MATE_CP) if s.is_mate() else max(-MATE_CP, min(MATE_CP, s.score()))
-    fields[2] = str(cp)
+    if s.is_mate():
+        return MATE_CP if s.mate() > 0 else -MATE_CP
+    return max(-MATE_CP, min(MATE_CP, s.score()))
+
+
+def rescore(line):
+    fields = [f.strip() for f in line.split("|")]
+    fields[2] = str(score(fields[0]))
     return " | ".join(fields)
 
 

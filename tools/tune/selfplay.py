@@ -53,30 +53,11 @@ import tempfile
 import time
 
 import chess
-import chess.engine
 import chess.pgn
 
-MATE_CP = 3000
-
-_engine = None
-_nodes = None
-
-
-def init_worker(stockfish, nodes):
-    global _engine, _nodes
-    _engine = chess.engine.SimpleEngine.popen_uci(stockfish)
-    _engine.configure({"Threads": 1, "Hash": 1})
-    _nodes = nodes
-
-
-def score(fen):
-    board = chess.Board(fen)
-    # A new game object each time: python-chess sends ucinewgame.
-    info = _engine.analyse(board, chess.engine.Limit(nodes=_nodes), game=object())
-    s = info["score"].white()
-    if s.is_mate():
-        return MATE_CP if s.mate() > 0 else -MATE_CP
-    return max(-MATE_CP, min(MATE_CP, s.score()))
+# The Stockfish worker, shared with rescore.py (this directory is on the
+# path when the script runs).
+from rescore import init_worker, score
 
 
 def play_match(args, j, pgn_path):
