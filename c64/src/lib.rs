@@ -21,6 +21,7 @@
 //! arrays on the stack (the `App` holds its buffers), explicit integer
 //! widths, no multiply by a variable (tables and shifts instead).
 #![no_std]
+#![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod app;

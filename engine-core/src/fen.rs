@@ -102,6 +102,15 @@ fn parse_number(text: &str, max: u16) -> Option<u16> {
 
 impl Position {
     /// Parse and validate a FEN string. See the module documentation.
+    ///
+    /// ```
+    /// use engine_core::Position;
+    /// // After 1. e4: no Black pawn can take en passant, so the square is dropped.
+    /// let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+    /// assert_eq!(pos.fen().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// let bad = Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
+    /// assert_eq!(bad.to_string(), "bad FEN board: each side needs exactly one king");
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let mut pos = Position::blank();
         pos.set_fen(fen)?;

@@ -431,6 +431,16 @@ impl<H: SearcherHome> Game<H> {
 
     /// Play `m` if it is legal here: record it for undo, discard the redo
     /// branch, and return the outcome.
+    ///
+    /// ```
+    /// use engine_core::{Game, Outcome};
+    /// let mut game = Game::new();
+    /// // Tiles count from a8 (0) to h1 (63): e2 is 52, e4 is 36.
+    /// let e4 = game.find_move(52, 36, 0).unwrap();
+    /// assert_eq!(game.play(e4), Ok(Outcome::Normal));
+    /// // The same move again is Black's turn and not legal: refused, nothing changes.
+    /// assert!(game.play(e4).is_err());
+    /// ```
     pub fn play(&mut self, m: Move) -> Result<Outcome, NotLegal> {
         if !self.legal().contains(&m) {
             return Err(NotLegal);

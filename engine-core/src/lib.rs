@@ -11,6 +11,7 @@
 //! | [`piece`] | the one-byte piece: type in bits 0–2, colour in bit 3 |
 //! | [`mv`] | the 4-byte [`Move`] and 4-byte [`Undo`] |
 //! | [`position`] | [`Position`]: board, state, `make` / `unmake`, attack queries |
+//! | [`consistency`] | [`Position::is_consistent`]: every invariant against the board |
 //! | [`movegen`] | pseudo-legal generation into a caller's slice; captures-only mode |
 //! | [`eval`] | material and piece-square tables as running totals; `evaluate` |
 //! | [`eval_tables`] | the evaluation's values, as the tuner writes them |
@@ -29,6 +30,7 @@
 //! Sixteen-bit rules: every quantity has an explicit width, `usize` is only
 //! an index, nothing multiplies toward a limit.
 #![no_std]
+#![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod bench;

@@ -21,6 +21,13 @@ pub const PERFT_ARENA: usize = 512;
 /// Leaf count of the legal move tree of `depth` plies, or `None` if the
 /// arena ran out (possible only far deeper than anything that finishes in a
 /// reasonable time). The position is restored before returning.
+///
+/// ```
+/// use engine_core::{perft, Position};
+/// let mut pos = Position::startpos();
+/// assert_eq!(perft(&mut pos, 3), Some(8_902));
+/// assert!(pos == Position::startpos());
+/// ```
 pub fn perft(pos: &mut Position, depth: u8) -> Option<u64> {
     let mut arena = [Move::NONE; PERFT_ARENA];
     perft_in(pos, depth, &mut arena)

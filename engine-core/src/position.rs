@@ -973,6 +973,17 @@ impl Position {
     /// search, perft, the game): inlined into the search's two move loops
     /// and perft it was 5.6 KB more code on the C64's AVR proxy, for 2.4%
     /// fewer AVR cycles a drive node (docs/perf.md, docs/c64.md).
+    ///
+    /// ```
+    /// use engine_core::Position;
+    /// let mut pos = Position::startpos();
+    /// let m = pos.parse_move("e2e4").unwrap();
+    /// let undo = pos.make(m);
+    /// assert!(pos.last_move_was_legal());
+    /// assert_eq!(pos.fen().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// pos.unmake(m, undo);
+    /// assert!(pos == Position::startpos());
+    /// ```
     #[inline(never)]
     pub fn make(&mut self, m: Move) -> Undo {
         let key = self.key();

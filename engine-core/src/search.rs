@@ -341,6 +341,16 @@ impl<S: Slots> Searcher<S> {
     /// Search `pos` within `limits` and return the move to play: the
     /// position is copied into the searcher ([`Searcher::position_mut`]),
     /// then [`Searcher::think`].
+    ///
+    /// ```
+    /// use engine_core::level::level;
+    /// use engine_core::{Position, Searcher};
+    /// // A back-rank mate in one, found at level 1.
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    /// let mut searcher = Searcher::new();
+    /// let result = searcher.search(&pos, level(1), &mut ());
+    /// assert_eq!(result.best.to_string(), "a1a8");
+    /// ```
     pub fn search<H: SearchHooks>(&mut self, pos: &Position, limits: Limits, hooks: &mut H) -> SearchResult {
         self.pos.clone_from(pos);
         self.think(limits, hooks)

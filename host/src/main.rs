@@ -1,5 +1,7 @@
 //! `c64chess`: the engine core on a PC, for testing, measuring and playing.
 
+#![deny(missing_docs)]
+
 mod bench_cmd;
 mod match_cmd;
 mod options;

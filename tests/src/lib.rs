@@ -9,8 +9,11 @@
 //! | [`first_divergence`] | "divide" for diagnosis: the first node where the two generators disagree |
 //! | [`perft_cases`], [`TRICKY`] | the position tables: published perft counts and the classic-bug positions |
 //! | [`RandomGame`] | seeded random games biased toward castling, en passant and promotion |
+//! | [`assert_consistent`] | [`Position::is_consistent`], with the totals shown when they drifted |
 //!
-//! Nothing here asserts; the tests in `tests/` do.
+//! Nothing here asserts but [`assert_consistent`]; the tests in `tests/` do.
+
+#![deny(missing_docs)]
 
 use engine_core::movegen::{GenMode, MAX_MOVES};
 use engine_core::mv::Move;
