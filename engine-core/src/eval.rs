@@ -38,6 +38,24 @@ pub use crate::eval_tables::{PIECE_VALUE, PST_EG_KING, PST_EG_PAWN, PST_MG};
 /// and the bound tests are written in these units.
 pub const PHASE_WEIGHT: [i16; 7] = [0, 0, 320, 330, 500, 900, 0];
 
+/// How far a piece's value may exceed its phase weight: the most any of
+/// knight, bishop, rook and queen has of [`PIECE_VALUE`] over
+/// [`PHASE_WEIGHT`] (0 if none has more). A bound on what a capture wins
+/// that reads the phase ([`crate::Position::max_gain`]) adds it, so tuned
+/// values cannot outgrow it.
+pub const VALUE_OVER_WEIGHT: i16 = {
+    let mut most = 0;
+    let mut k = 2;
+    while k <= 5 {
+        let over = PIECE_VALUE[k] - PHASE_WEIGHT[k];
+        if over > most {
+            most = over;
+        }
+        k += 1;
+    }
+    most
+};
+
 /// Phase at and above which the endgame tables do not count at all.
 pub const PHASE_ENDGAME: i16 = 3200;
 /// The mate drive runs only at or below this phase: just above the material

@@ -40,7 +40,7 @@
 //! makes on top. Whole 32-bit keys: with 16 bits, a long shuffle's scans (up
 //! to 63 compares each) found false repetitions within a few thousand plies.
 
-use crate::eval::{PHASE, PIECE_VALUE};
+use crate::eval::{PHASE, PHASE_WEIGHT, PIECE_VALUE, VALUE_OVER_WEIGHT};
 use crate::hash::{CASTLE_KEYS, EP_KEYS, SIDE_KEY};
 use crate::incremental::{delta, Delta, Totals};
 use crate::mv::{Move, Undo, CAPTURE, CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, PROMO};
@@ -1060,9 +1060,18 @@ impl Position {
     /// enemy piece it could take (bounded by the enemy's non-pawn material,
     /// so a pawn when there is none), plus a queen's promotion gain if one
     /// of its pawns stands on the seventh rank. Cheap: eight cells read.
+    ///
+    /// The enemy's material is in phase weights, the hand-written values;
+    /// a piece's tuned value exceeds its weight by at most
+    /// [`VALUE_OVER_WEIGHT`], which is added so the bound holds for any
+    /// values the tuner writes (0 with the hand-written ones).
     pub fn max_gain(&self) -> i16 {
         let them = self.phase[self.side as usize ^ 1];
-        let mut gain = if them == 0 { PIECE_VALUE[PAWN as usize] } else { them.min(PIECE_VALUE[QUEEN as usize]) };
+        let mut gain = if them == 0 {
+            PIECE_VALUE[PAWN as usize]
+        } else {
+            them.min(PHASE_WEIGHT[QUEEN as usize]) + VALUE_OVER_WEIGHT
+        };
         if self.pawn_on_seventh(self.side) {
             gain += PIECE_VALUE[QUEEN as usize] - PIECE_VALUE[PAWN as usize];
         }
