@@ -33,7 +33,7 @@
 
 use engine_core::game::{move_from, move_to, Game, LogLine, NotLegal, Outcome, Player, TileSet};
 use engine_core::piece::{color, kind, BISHOP, BLACK, KING, KNIGHT, QUEEN, ROOK, WHITE};
-use engine_core::position::MAX_ATTACKERS;
+use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::game::SearcherHome;
 use engine_core::search::{SearchHooks, Searcher};
 use engine_core::{Move, Tile};

@@ -9,7 +9,7 @@
 use crate::mv::Move;
 use crate::piece::{EMPTY, WHITE};
 use crate::position::{Position, CASTLE_ALL, START_BOARD};
-use crate::search::Lfsr;
+use crate::rng::Lfsr;
 use crate::square::{make_square, Square};
 
 /// A move's two squares, from its four coordinate characters (`b"e2e4"`),
@@ -93,7 +93,7 @@ mod tests {
     use crate::movegen::MAX_MOVES;
     use crate::mv::Move;
     use crate::position::Position;
-    use crate::search::Lfsr;
+    use crate::rng::Lfsr;
 
     /// Every answer, and the randomiser's state after it, for every seed in
     /// positions the tables answer and positions they must not: pinned by a

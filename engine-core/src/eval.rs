@@ -1,4 +1,5 @@
-//! Evaluation: material and piece-square tables, kept as running totals.
+//! Evaluation: material and piece-square tables, kept as running totals;
+//! and the bound on what one capture can gain, which quiescence prunes by.
 //!
 //! A position's value is a fact about the board, White-positive, in
 //! centipawns; [`Position::evaluate`] negates it for Black. Three totals ride
@@ -15,10 +16,9 @@
 //! left and one side decisively ahead), because no piece-and-square property
 //! can push a lone king to the edge.
 //!
-//! Tables are written the way a board prints (index 0 = a8) from White's
-//! side; Black reads them with the tile's rank flipped (`tile ^ 56`). The
-//! combined tables below fold in colour, sign and flip at compile time, so
-//! the hot path is one lookup per piece and square.
+//! The values are [`crate::eval_tables`] (the tuner's output); the
+//! per-piece tables the totals are kept with are [`crate::tables`], built
+//! from them at compile time.
 //!
 //! Bounds (checked by tests): each side has at most 10,400 of non-pawn
 //! material (nine queens, two rooks, two bishops, two knights), so `phase`
@@ -30,31 +30,8 @@ use crate::piece::*;
 use crate::position::Position;
 use crate::square::Square;
 
-pub use crate::eval_tables::{PIECE_VALUE, PST_EG_KING, PST_EG_PAWN, PST_MG};
-
-/// Phase weight by piece type: the hand-written material of knights,
-/// bishops, rooks and queens (pawns and kings count nothing). Fixed, not
-/// tuned with [`PIECE_VALUE`]: the phase thresholds below, the mate drive's
-/// and the bound tests are written in these units.
-pub const PHASE_WEIGHT: [i16; 7] = [0, 0, 320, 330, 500, 900, 0];
-
-/// How far a piece's value may exceed its phase weight: the most any of
-/// knight, bishop, rook and queen has of [`PIECE_VALUE`] over
-/// [`PHASE_WEIGHT`] (0 if none has more). A bound on what a capture wins
-/// that reads the phase ([`crate::Position::max_gain`]) adds it, so tuned
-/// values cannot outgrow it.
-pub const VALUE_OVER_WEIGHT: i16 = {
-    let mut most = 0;
-    let mut k = 2;
-    while k <= 5 {
-        let over = PIECE_VALUE[k] - PHASE_WEIGHT[k];
-        if over > most {
-            most = over;
-        }
-        k += 1;
-    }
-    most
-};
+use crate::eval_tables::PIECE_VALUE;
+use crate::tables::{PHASE_WEIGHT, VALUE_OVER_WEIGHT};
 
 /// Phase at and above which the endgame tables do not count at all.
 pub const PHASE_ENDGAME: i16 = 3200;
@@ -63,126 +40,6 @@ pub const PHASE_ENDGAME: i16 = 3200;
 pub const PHASE_MATE_DRIVE: i16 = 1100;
 /// ...and only when one side leads by more than this.
 pub const MATE_DRIVE_LEAD: i16 = 400;
-
-/// The table entry for piece byte `p` on `tile`, White's view, no sign.
-const fn white_view(table: &[i8; 64], p: Piece, tile: usize) -> i16 {
-    let t = if color(p) == WHITE { tile } else { tile ^ 56 };
-    table[t] as i16
-}
-
-/// Row of a piece byte in the per-piece tables: White pawn..king 0..5,
-/// Black pawn..king 6..11 (other bytes are never looked up). Twelve rows
-/// rather than sixteen: the AVR stand-in copies every table into its 16 KB
-/// of RAM, and on the C64 the bytes are better spent on the search.
-/// Compile-time only: the hot path reads the row references of
-/// [`MG_BY_PIECE`] and friends, which need no row multiply.
-pub(crate) const PIECE_ROW: [u8; 16] = [0, 0, 1, 2, 3, 4, 5, 0, 0, 6, 7, 8, 9, 10, 11, 0];
-
-const fn build_mg() -> [[i8; 64]; 12] {
-    let mut out = [[0i8; 64]; 12];
-    let mut p = 0;
-    while p < 16 {
-        let k = p & 7;
-        if k >= 1 && k <= 6 {
-            let mut t = 0;
-            while t < 64 {
-                let v = white_view(&PST_MG[k], p as u8, t);
-                // A square bonus and its negation both fit an i8.
-                assert!(v > -128 && v < 128);
-                out[PIECE_ROW[p] as usize][t] = if color(p as u8) == WHITE { v as i8 } else { -v as i8 };
-                t += 1;
-            }
-        }
-        p += 1;
-    }
-    out
-}
-
-/// Row of a piece byte in [`EG`]: 0 (all zero) for everything but pawns and
-/// kings, which alone have endgame tables.
-pub(crate) const EG_ROW: [u8; 16] = [0, 1, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 4, 0];
-
-const fn build_eg() -> [[i8; 64]; 5] {
-    let mut out = [[0i8; 64]; 5];
-    let mut p = 0;
-    while p < 16 {
-        let k = p & 7;
-        let table = if k == PAWN as usize {
-            Some(&PST_EG_PAWN)
-        } else if k == KING as usize {
-            Some(&PST_EG_KING)
-        } else {
-            None
-        };
-        if let Some(table) = table {
-            let mut t = 0;
-            while t < 64 {
-                let v = white_view(table, p as u8, t) - white_view(&PST_MG[k], p as u8, t);
-                // The difference and its negation fit an i8 too.
-                assert!(v > -128 && v < 128);
-                out[EG_ROW[p] as usize][t] = if color(p as u8) == WHITE { v as i8 } else { -v as i8 };
-                t += 1;
-            }
-        }
-        p += 1;
-    }
-    out
-}
-
-/// Middlegame square bonus by [`PIECE_ROW`] and tile, signed (Black
-/// negative). The material is [`MATERIAL`], apart: a quiet move's delta is
-/// then the difference of two bytes (the material cancels), and the table
-/// is 768 bytes, not 1,536.
-pub(crate) static MG: [[i8; 64]; 12] = build_mg();
-/// Endgame minus middlegame table by [`EG_ROW`] and tile, signed.
-pub(crate) static EG: [[i8; 64]; 5] = build_eg();
-
-/// The [`MG`] row of each piece byte (bytes that are no piece get row 0,
-/// never read). A reference per byte instead of a row number: on an 8-bit
-/// CPU, `row * 128` is a dozen instructions and a pointer load is two.
-/// 32 bytes on the 6502 and the AVR (16-bit pointers).
-#[rustfmt::skip]
-pub(crate) static MG_BY_PIECE: [&[i8; 64]; 16] = [
-    &MG[0], &MG[0], &MG[1], &MG[2], &MG[3], &MG[4], &MG[5], &MG[0],
-    &MG[0], &MG[6], &MG[7], &MG[8], &MG[9], &MG[10], &MG[11], &MG[0],
-];
-
-/// The [`EG`] row of each piece byte (the all-zero row 0 for everything but
-/// pawns and kings). 32 bytes on 8-bit targets.
-#[rustfmt::skip]
-pub(crate) static EG_BY_PIECE: [&[i8; 64]; 16] = [
-    &EG[0], &EG[1], &EG[0], &EG[0], &EG[0], &EG[0], &EG[2], &EG[0],
-    &EG[0], &EG[3], &EG[0], &EG[0], &EG[0], &EG[0], &EG[4], &EG[0],
-];
-
-/// Material per piece byte, signed (Black negative; 0 for bytes that are no
-/// piece, and for kings): with [`MG`], a piece's middlegame term.
-pub(crate) static MATERIAL: [i16; 16] = {
-    let mut out = [0i16; 16];
-    let mut p = 0;
-    while p < 16 {
-        let k = p & 7;
-        if k >= 1 && k <= 6 {
-            out[p] = if color(p as u8) == WHITE { PIECE_VALUE[k] } else { -PIECE_VALUE[k] };
-        }
-        p += 1;
-    }
-    out
-};
-
-/// Phase weight per piece byte: [`PHASE_WEIGHT`] of knights, bishops, rooks, queens.
-pub(crate) static PHASE: [i16; 16] = {
-    let mut out = [0i16; 16];
-    let mut p = 0;
-    while p < 16 {
-        let k = p & 7;
-        if k >= KNIGHT as usize && k <= QUEEN as usize {
-            out[p] = PHASE_WEIGHT[k];
-        }
-        p += 1;
-    }
-    out
-};
 
 /// Distance of a file or rank (0..7) from the middle of the board.
 const CENTRE_DIST: [u8; 8] = [3, 2, 1, 0, 0, 1, 2, 3];
@@ -219,6 +76,44 @@ impl Position {
         } else {
             score
         }
+    }
+
+    /// The most material one move of the side to move can win: the largest
+    /// enemy piece it could take (bounded by the enemy's non-pawn material,
+    /// so a pawn when there is none), plus a queen's promotion gain if one
+    /// of its pawns stands on the seventh rank. Cheap: eight cells read.
+    ///
+    /// The enemy's material is in phase weights, the hand-written values;
+    /// a piece's tuned value exceeds its weight by at most
+    /// [`VALUE_OVER_WEIGHT`], which is added so the bound holds for any
+    /// values the tuner writes (0 with the hand-written ones).
+    pub fn max_gain(&self) -> i16 {
+        let them = self.phase[self.side as usize ^ 1];
+        let mut gain = if them == 0 {
+            PIECE_VALUE[PAWN as usize]
+        } else {
+            them.min(PHASE_WEIGHT[QUEEN as usize]) + VALUE_OVER_WEIGHT
+        };
+        if self.pawn_on_seventh(self.side) {
+            gain += PIECE_VALUE[QUEEN as usize] - PIECE_VALUE[PAWN as usize];
+        }
+        gain
+    }
+
+    /// Does a pawn of `side` stand on its seventh rank (one push from
+    /// promoting)? Eight cells read.
+    pub fn pawn_on_seventh(&self, side: Color) -> bool {
+        let pawn = make_piece(PAWN, side);
+        // The seventh rank: row 1 for White, row 6 for Black.
+        let row_start: Square = if side == WHITE { 0x10 } else { 0x60 };
+        let mut f = 0;
+        while f < 8 {
+            if self.board[(row_start + f) as usize] == pawn {
+                return true;
+            }
+            f += 1;
+        }
+        false
     }
 }
 

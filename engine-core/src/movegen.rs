@@ -25,6 +25,8 @@
 
 use crate::mv::*;
 use crate::piece::*;
+use crate::geometry::{PIECE_STEPS, STEPS};
+use crate::legality::Legality;
 use crate::position::*;
 use crate::square::*;
 
@@ -44,20 +46,6 @@ pub enum GenMode {
     /// drive's first quiescence ply, without generating the rest.
     Checks,
 }
-
-/// Every piece step in generation order: knight (0..8), king and queen
-/// (8..16), rook (16..20), bishop (20..24). One table so one loop serves
-/// every piece but the pawn.
-#[rustfmt::skip]
-const STEPS: [i8; 24] = [
-    -33, -31, -18, -14, 14, 18, 31, 33,
-    -17, -16, -15, -1, 1, 15, 16, 17,
-    -16, -1, 1, 16,
-    -17, -15, 15, 17,
-];
-
-/// `STEPS[first..last]` of each piece type (pawn and empty unused).
-const PIECE_STEPS: [(u8, u8); 7] = [(0, 0), (0, 0), (0, 8), (20, 24), (16, 20), (8, 16), (8, 16)];
 
 /// Which quiet moves of one piece to generate: all, none, or those that
 /// give check (`k` is the piece's type, `disc` its

@@ -12,7 +12,8 @@
 
 use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::Move;
-use crate::position::{Legality, Position};
+use crate::legality::Legality;
+use crate::position::Position;
 
 /// Arena slots used by [`perft`] (2 KB): room for any real position's tree
 /// well past the depths that finish; [`perft_in`] takes a larger arena.

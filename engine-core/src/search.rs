@@ -25,22 +25,18 @@
 //! * **Draws**: the fifty-move rule, and one repeat inside the search line.
 //! * **Mate scores** are `MATE - ply`, so the quicker mate scores higher.
 
-use crate::eval::{MATE_DRIVE_LEAD, PHASE_MATE_DRIVE, PIECE_VALUE};
+use crate::eval::{MATE_DRIVE_LEAD, PHASE_MATE_DRIVE};
+use crate::eval_tables::PIECE_VALUE;
 use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::{order, Move, CAPTURE, CASTLE_KING, CASTLE_QUEEN, PROMO};
 use crate::piece::*;
-use crate::position::{Legality, Position};
+use crate::legality::Legality;
+use crate::position::Position;
+use crate::rng::Lfsr;
+use crate::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::pv::PvTable;
 use crate::tt::{Bound, InPlace, Slots, Table};
 
-/// Score of being mated now; a mate `n` plies away scores `MATE - n`.
-pub const MATE: i16 = 29_000;
-/// Beyond any score: the initial window.
-pub const INF: i16 = 30_000;
-/// Scores above this (or below its negation) announce a mate.
-pub const MATE_BOUND: i16 = MATE - MAX_PLY as i16;
-/// Plies of per-ply tables (killers): a power of two, above [`DEEPEST_PLY`].
-pub const MAX_PLY: usize = 32;
 /// The deepest ply a line of search reaches (main and quiescence): a node
 /// there returns its static evaluation. Set by the C64's soft stack, which
 /// holds one frame a ply of the recursion (69 bytes at most) in the 1,536
@@ -123,25 +119,6 @@ pub trait SearchHooks {
 }
 
 impl SearchHooks for () {}
-
-/// An 8-bit Galois LFSR (x^8 + x^6 + x^5 + x^4 + 1, period 255). State 0 is
-/// its fixed point: seed 0 means "no randomness", with no special case.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Lfsr(pub u8);
-
-impl Lfsr {
-    /// The next state (and value). Not `Iterator::next`: it never ends.
-    #[inline]
-    #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> u8 {
-        let carry = self.0 & 1;
-        self.0 >>= 1;
-        if carry != 0 {
-            self.0 ^= 0xB8;
-        }
-        self.0
-    }
-}
 
 /// The search state: arena, killers, principal variation, transposition
 /// table, counters. One instance serves a whole game (about 9.2 KB, 4 KB of
@@ -860,7 +837,7 @@ impl<S: Slots> Searcher<S> {
                 if best + victim + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                if PIECE_VALUE[kind(self.pos.at(m.from)) as usize] > victim && self.pos.pawn_defends(m.to, side ^ 1) {
+                if PIECE_VALUE[kind(self.pos.at(m.from)) as usize] > victim && self.pos.pawn_attacks(m.to, side ^ 1) {
                     continue;
                 }
             }

@@ -29,7 +29,7 @@
 //! search is the same.
 
 use crate::mv::Move;
-use crate::search::MATE_BOUND;
+use crate::score::MATE_BOUND;
 
 /// Slots in the table (a power of two): 512 × 8 bytes = 4 KB.
 pub const TT_ENTRIES: usize = 512;
@@ -243,7 +243,7 @@ fn from_stored(score: i16, ply: u8) -> i16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::MATE;
+    use crate::score::MATE;
 
     #[test]
     fn stores_probes_and_tells_keys_apart() {

@@ -3,7 +3,7 @@
 
 use engine_core::game::{move_from, move_to, Game, LogLine, NotLegal, Outcome, Player, TileSet, UNDO_DEPTH};
 use engine_core::piece::*;
-use engine_core::position::MAX_ATTACKERS;
+use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::SearchHooks;
 use engine_core::{Move, Position, Tile};
 

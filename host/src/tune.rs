@@ -48,7 +48,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use engine_core::eval::{value, PIECE_VALUE, PST_EG_KING, PST_EG_PAWN, PST_MG};
+use engine_core::eval::value;
+use engine_core::eval_tables::{PIECE_VALUE, PST_EG_KING, PST_EG_PAWN, PST_MG};
 use engine_core::piece::{color, kind, BLACK, EMPTY, KING, PAWN, QUEEN, WHITE};
 use engine_core::square::from_tile;
 use engine_core::{GenMode, Position, MAX_MOVES};

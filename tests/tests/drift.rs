@@ -21,7 +21,8 @@ use engine_core::bench::{bench, BENCH_LIMITS, BENCH_POSITIONS};
 use engine_core::level::{level, LEVELS};
 use engine_core::mv::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT};
 use engine_core::piece::{BLACK, WHITE};
-use engine_core::search::{ARENA_SIZE, INF, MATE, MATE_BOUND, MAX_PLY};
+use engine_core::score::{INF, MATE, MATE_BOUND, MAX_PLY};
+use engine_core::search::ARENA_SIZE;
 use engine_core::{Move, Position, Searcher};
 
 // ---------------------------------------------------------------------------

@@ -17,7 +17,7 @@
 
 use c64chess_tests::{SplitMix64, legal, position as engine_pos};
 use engine_core::level::level;
-use engine_core::search::MATE_BOUND;
+use engine_core::score::MATE_BOUND;
 use engine_core::{Limits, Move, Position, Searcher};
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 //! The search techniques' building blocks, and their switches.
 //!
-//! * **`pawn_defends`** agrees with `attackers` (filtered to pawns) on every
+//! * **`pawn_attacks`** agrees with `attackers` (filtered to pawns) on every
 //!   square of every position of random games.
 //! * **`max_gain`** bounds what any legal capture or promotion wins.
 //! * **Switches**: every technique off is the search before any technique
@@ -9,9 +9,9 @@
 
 use c64chess_tests::{legal, position, SplitMix64};
 use engine_core::bench::bench;
-use engine_core::eval::PIECE_VALUE;
+use engine_core::eval_tables::PIECE_VALUE;
 use engine_core::piece::{kind, EMPTY, PAWN, QUEEN};
-use engine_core::position::MAX_ATTACKERS;
+use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::Techniques;
 use engine_core::square::all_squares;
 use engine_core::{Position, Searcher};
@@ -48,7 +48,7 @@ fn pawn_defends_agrees_with_attackers() {
                 let mut out = [0; MAX_ATTACKERS];
                 let n = pos.attackers(sq, by, &mut out) as usize;
                 let by_pawn = out[..n].iter().any(|&a| kind(pos.at(a)) == PAWN);
-                assert_eq!(pos.pawn_defends(sq, by), by_pawn, "{} square {sq:#x} by {by}", pos.fen());
+                assert_eq!(pos.pawn_attacks(sq, by), by_pawn, "{} square {sq:#x} by {by}", pos.fen());
                 checked += usize::from(by_pawn);
             }
         }

@@ -23,7 +23,8 @@
 //! move for the core's opening randomiser (`Seed`), which therefore stops
 //! varying the root order sooner in a game that uses `searchmoves`.
 
-use engine_core::search::{Iteration, MATE_BOUND};
+use engine_core::score::MATE_BOUND;
+use engine_core::search::Iteration;
 use engine_core::tt::Slots;
 use engine_core::{Limits, Move, Position, SearchHooks, SearchResult, Searcher};
 
@@ -175,7 +176,7 @@ impl<H: SearchHooks> SearchHooks for ReplyHooks<'_, H> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine_core::search::MATE;
+    use engine_core::score::MATE;
 
     fn legal(pos: &Position, text: &str) -> Move {
         pos.clone().parse_move(text).unwrap()

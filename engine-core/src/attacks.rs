@@ -1,0 +1,410 @@
+//! Attack geometry on the board: is a square attacked, by what, is the
+//! side to move in check, does a move give check. Queries only: nothing
+//! here changes the position.
+//!
+//! The search asks these at every node, so each is shaped for the 6502:
+//! the attacking king by one `line_step` lookup, knights and rays only
+//! when the side has such pieces (its non-pawn material), and after a move
+//! only the lines the move can have opened.
+
+use crate::geometry::{line_step, BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
+use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, PROMO};
+use crate::piece::*;
+use crate::position::Position;
+use crate::square::*;
+use crate::tables::PHASE;
+
+/// The most attackers one side can have on one square (8 rays + 8 knight
+/// squares), so a list of this length never overflows.
+pub const MAX_ATTACKERS: usize = 16;
+
+impl Position {
+    /// True if the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.is_attacked(self.kings[self.side as usize], self.side ^ 1)
+    }
+
+    /// Does any piece of `by` attack `sq`? The king by one table lookup
+    /// (its square is known), then two pawn squares, and only if the board
+    /// holds any piece of `by` other than pawns and king (the running
+    /// `phase[by]`, exact by invariant, is their material) eight knight
+    /// squares and, if `by` can have a bishop, rook or queen at all
+    /// (`phase[by]` at least a bishop's worth), the eight rays.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        let shift = by << 3;
+        // kings[by] + 119 - sq: no wrap, both are squares (<= 0x77).
+        let king = self.kings[(by & 1) as usize];
+        let d = line_step(sq, king);
+        if d != 0 && step(sq, d) == king {
+            return true;
+        }
+        if self.pawn_attacks(sq, by) {
+            return true;
+        }
+        let material = self.phase[(by & 1) as usize];
+        if material == 0 {
+            return false;
+        }
+        let knight = KNIGHT | shift;
+        for d in KNIGHT_STEPS {
+            let t = step(sq, d);
+            if !offboard(t) && self.at(t) == knight {
+                return true;
+            }
+        }
+        if material < PHASE[BISHOP as usize] {
+            return false;
+        }
+        let (rook, bishop, queen) = (ROOK | shift, BISHOP | shift, QUEEN | shift);
+        for d in ROOK_DIRS {
+            let mut t = step(sq, d);
+            while !offboard(t) {
+                let p = self.at(t);
+                if p != EMPTY {
+                    if p == rook || p == queen {
+                        return true;
+                    }
+                    break;
+                }
+                t = step(t, d);
+            }
+        }
+        for d in BISHOP_DIRS {
+            let mut t = step(sq, d);
+            while !offboard(t) {
+                let p = self.at(t);
+                if p != EMPTY {
+                    if p == bishop || p == queen {
+                        return true;
+                    }
+                    break;
+                }
+                t = step(t, d);
+            }
+        }
+        false
+    }
+
+    /// Does a pawn of `by` attack `sq` (a real square)? The pawn half of
+    /// the attack test, and the cheap half of "is this capture safe?",
+    /// which quiescence asks.
+    #[inline(always)]
+    pub fn pawn_attacks(&self, sq: Square, by: Color) -> bool {
+        // A White pawn attacks up (-15/-17), so it stands at sq+15 or sq+17.
+        let (a, b): (i8, i8) = if by == WHITE { (15, 17) } else { (-17, -15) };
+        let pawn = make_piece(PAWN, by);
+        let (a, b) = (step(sq, a), step(sq, b));
+        (!offboard(a) && self.at(a) == pawn) || (!offboard(b) && self.at(b) == pawn)
+    }
+
+    /// Every piece of `by` that attacks `sq` directly (no x-rays), written to
+    /// `out`; returns how many. `out` has room for the most attackers
+    /// possible, so nothing is ever dropped. One walk along each of the
+    /// eight lines finds the line's slider, king or pawn (the first piece
+    /// met), then the knight squares: lines first, each in `KING_STEPS`
+    /// order, then knights in `KNIGHT_STEPS` order.
+    pub fn attackers(&self, sq: Square, by: Color, out: &mut [Square; MAX_ATTACKERS]) -> u8 {
+        let shift = by << 3;
+        let mut n = 0usize;
+        // The step tables read where they are: iterated by value, each is
+        // built on the stack first (32 bytes of AVR code apiece).
+        for &d in KING_STEPS.iter() {
+            let straight = d == 1 || d == -1 || d == 16 || d == -16;
+            let slider = if straight { ROOK } else { BISHOP } | shift;
+            // A White pawn attacks up the board (-15, -17): it stands at
+            // sq + 15 or sq + 17, a Black one at sq - 15 or sq - 17.
+            let pawn_line = !straight && (d > 0) == (by == WHITE);
+            let mut t = step(sq, d);
+            let mut near = true;
+            while !offboard(t) {
+                let p = self.at(t);
+                if p != EMPTY {
+                    let one_step = p == KING | shift || (pawn_line && p == PAWN | shift);
+                    if p == slider || p == QUEEN | shift || (near && one_step) {
+                        out[n] = t;
+                        n += 1;
+                    }
+                    break;
+                }
+                near = false;
+                t = step(t, d);
+            }
+        }
+        for &d in KNIGHT_STEPS.iter() {
+            let t = step(sq, d);
+            if !offboard(t) && self.at(t) == KNIGHT | shift {
+                out[n] = t;
+                n += 1;
+            }
+        }
+        n as u8
+    }
+
+    /// Is the first piece from `sq` along the step `d` a slider of `by`
+    /// that moves along it (a queen, or a rook on a file or rank, or a bishop
+    /// on a diagonal)?
+    #[inline(never)]
+    pub(crate) fn slider_on_line(&self, sq: Square, d: i8, by: Color) -> bool {
+        let mut t = step(sq, d);
+        while !offboard(t) {
+            let p = self.at(t);
+            if p != EMPTY {
+                if color(p) != by {
+                    return false;
+                }
+                let k = kind(p);
+                let straight = d == 1 || d == -1 || d == 16 || d == -16;
+                return k == QUEEN || k == if straight { ROOK } else { BISHOP };
+            }
+            t = step(t, d);
+        }
+        false
+    }
+
+    /// Called right after `make(m)` of a legal move: is the side now to move
+    /// in check? The same answer as [`Position::in_check`], found from the
+    /// move: that side was not in check before it (its opponent was to
+    /// move), so only the piece now on `to` can attack its king directly,
+    /// and only a slider uncovered on the line through `from` can attack it
+    /// anew. Castling and en passant (a second piece moves) take the full test.
+    pub fn in_check_after(&self, m: Move) -> bool {
+        if m.flags & (EN_PASSANT | CASTLE_KING | CASTLE_QUEEN) != 0 {
+            return self.in_check();
+        }
+        let them = self.side ^ 1; // the side that moved
+        let king = self.kings[self.side as usize];
+        // king - to as a signed 0x88 difference: both are squares, so it fits.
+        let diff = king.wrapping_sub(m.to) as i8;
+        let p = self.at(m.to);
+        match kind(p) {
+            PAWN => {
+                // A White pawn attacks up (-15 / -17), a Black one down.
+                let (a, b): (i8, i8) = if them == WHITE { (-15, -17) } else { (15, 17) };
+                if diff == a || diff == b {
+                    return true;
+                }
+            }
+            KNIGHT => {
+                if matches!(diff, -33 | -31 | -18 | -14 | 14 | 18 | 31 | 33) {
+                    return true;
+                }
+            }
+            BISHOP | ROOK | QUEEN => {
+                let d = line_step(king, m.to);
+                if d != 0 && self.slider_on_line(king, d, them) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        let d = line_step(king, m.from);
+        d != 0 && self.slider_on_line(king, d, them)
+    }
+
+    /// Does the pseudo-legal move `m` give check? Decided before making it,
+    /// on the board as it stands: the same answer as `make(m)` followed by
+    /// [`Position::in_check_after`] for a legal `m`. `None` for castling,
+    /// en passant and promotions (a second piece moves or the piece changes):
+    /// make those and ask.
+    pub fn gives_check(&self, m: Move) -> Option<bool> {
+        if m.flags & (EN_PASSANT | CASTLE_KING | CASTLE_QUEEN | PROMO) != 0 {
+            return None;
+        }
+        Some(self.move_checks(kind(self.at(m.from)), m.from, m.to, self.discovery_line(m.from)))
+    }
+
+    /// Would our piece of type `k` (not promoting) give check by moving
+    /// from `from` to `to`? `disc` is [`Position::discovery_line`] of `from`.
+    /// The generator asks this square by square, with `disc` found once per
+    /// piece; [`Position::gives_check`] asks it for one move.
+    ///
+    /// Directly: the piece attacks the enemy king from `to` (a slider
+    /// through squares that are empty or are `from`, which it leaves).
+    /// Discovered: `to` is off the line `disc` that the piece was blocking.
+    #[inline(always)]
+    pub(crate) fn move_checks(&self, k: u8, from: Square, to: Square, disc: i8) -> bool {
+        let us = self.side;
+        let king = self.kings[(us ^ 1) as usize];
+        // to + 119 <= 238 and king <= 119: no wrap.
+        let line = line_step(king, to);
+        if disc != 0 && line != disc {
+            return true;
+        }
+        // king - to as a signed 0x88 difference: both are squares, so it fits.
+        let diff = king.wrapping_sub(to) as i8;
+        match k {
+            // A White pawn attacks up (-15 / -17), a Black one down.
+            PAWN => {
+                let (a, b): (i8, i8) = if us == WHITE { (-15, -17) } else { (15, 17) };
+                diff == a || diff == b
+            }
+            KNIGHT => matches!(diff, -33 | -31 | -18 | -14 | 14 | 18 | 31 | 33),
+            BISHOP | ROOK | QUEEN => {
+                let straight = line == 1 || line == -1 || line == 16 || line == -16;
+                let moves_along = line != 0 && (k == QUEEN || (k == ROOK) == straight);
+                moves_along && self.clear_between(king, to, line, from)
+            }
+            _ => false,
+        }
+    }
+
+    /// The line along which the piece on `from` (ours) shields the enemy
+    /// king from one of our sliders: the step from that king towards
+    /// `from`, or 0 if it shields none. Moving the piece off that line
+    /// gives a discovered check.
+    pub(crate) fn discovery_line(&self, from: Square) -> i8 {
+        let king = self.kings[(self.side ^ 1) as usize];
+        // from + 119 <= 238 and king <= 119: no wrap.
+        let d = line_step(king, from);
+        if d != 0 && self.clear_between(king, from, d, NO_SQUARE) && self.slider_on_line(from, d, self.side) {
+            d
+        } else {
+            0
+        }
+    }
+
+    /// True if every square strictly between `from` and `to` along the step
+    /// `d` (which leads from one to the other) is empty or is `vacated`.
+    fn clear_between(&self, from: Square, to: Square, d: i8, vacated: Square) -> bool {
+        let mut t = step(from, d);
+        while t != to {
+            if self.at(t) != EMPTY && t != vacated {
+                return false;
+            }
+            t = step(t, d);
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::MAX_MOVES;
+
+    /// What is asked of a move before making it agrees with making it, for
+    /// every legal move at every node of the standard perft trees to depth
+    /// 3 and of won endings (where the mate drive counts): `gives_check`
+    /// answers as make + `in_check_after` does (where it answers at all:
+    /// castling, en passant and promotions say "make it"), and
+    /// `evaluate_after` is what `evaluate` says afterwards.
+    #[test]
+    fn predictions_before_make_agree_with_making_the_move() {
+        fn walk(pos: &mut Position, depth: u8, checks: &mut u32, drives: &mut u32) {
+            let mut moves = [Move::NONE; crate::movegen::MAX_MOVES];
+            let n = pos.legal_moves(&mut moves);
+            for &m in &moves[..n] {
+                let predicted = pos.gives_check(m);
+                let value = pos.evaluate_after(m);
+                let undo = pos.make(m);
+                let actual = pos.in_check_after(m);
+                assert_eq!(actual, pos.in_check(), "{m} in {}", pos.fen());
+                if let Some(p) = predicted {
+                    assert_eq!(p, actual, "{m} gives check?");
+                    *checks += u32::from(p);
+                }
+                assert_eq!(value, pos.evaluate(pos.side_to_move()), "value after {m} in {}", pos.fen());
+                *drives += u32::from(pos.phase() <= crate::eval::PHASE_MATE_DRIVE && value.abs() > 400);
+                if depth > 1 {
+                    walk(pos, depth - 1, checks, drives);
+                }
+                pos.unmake(m, undo);
+            }
+        }
+        let (mut checks, mut drives) = (0, 0);
+        for fen in [
+            crate::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/8/8/4k3/8/8/1K6/R7 w - - 0 1",
+            "4k3/8/8/8/8/8/3B4/R3K2Q w - - 0 1",
+            "8/8/2k5/8/8/5Q2/8/6K1 b - - 0 1",
+            "8/1P6/8/3k4/8/8/8/4K3 w - - 0 1",
+        ] {
+            walk(&mut Position::from_fen(fen).unwrap(), 3, &mut checks, &mut drives);
+        }
+        assert!(checks > 3_000, "only {checks} checks seen");
+        assert!(drives > 3_000, "only {drives} moves into a mate drive");
+    }
+
+    /// Does the piece on `from` attack `to`? Piece by piece, the slow way:
+    /// the reference for [`Position::attackers`].
+    fn attacks(pos: &Position, from: Square, to: Square) -> bool {
+        let p = pos.at(from);
+        let d = (to as i16 - from as i16) as i8;
+        let ray = |dirs: &[i8]| {
+            dirs.iter().any(|&dir| {
+                let mut t = step(from, dir);
+                while !offboard(t) {
+                    if t == to {
+                        return true;
+                    }
+                    if pos.at(t) != EMPTY {
+                        return false;
+                    }
+                    t = step(t, dir);
+                }
+                false
+            })
+        };
+        match kind(p) {
+            PAWN if color(p) == WHITE => d == -15 || d == -17,
+            PAWN => d == 15 || d == 17,
+            KNIGHT => KNIGHT_STEPS.contains(&d),
+            KING => KING_STEPS.contains(&d),
+            BISHOP => ray(&BISHOP_DIRS),
+            ROOK => ray(&ROOK_DIRS),
+            QUEEN => ray(&KING_STEPS),
+            _ => false,
+        }
+    }
+
+    /// `attackers` lists exactly the pieces of a side that attack a square
+    /// (and `is_attacked` agrees), for every square and side at every node
+    /// of trees with every kind of move.
+    #[test]
+    fn attackers_are_the_pieces_that_attack() {
+        fn check(pos: &Position) {
+            for sq in all_squares() {
+                for by in [WHITE, BLACK] {
+                    let mut out = [0; MAX_ATTACKERS];
+                    let n = pos.attackers(sq, by, &mut out) as usize;
+                    out[..n].sort_unstable();
+                    let (mut want, mut m) = ([0; MAX_ATTACKERS], 0);
+                    for f in all_squares() {
+                        if pos.at(f) != EMPTY && color(pos.at(f)) == by && attacks(pos, f, sq) {
+                            want[m] = f;
+                            m += 1;
+                        }
+                    }
+                    assert_eq!(out[..n], want[..m], "side {by} on {sq:#x} in {}", pos.fen());
+                    assert_eq!(n > 0, pos.is_attacked(sq, by), "{sq:#x} in {}", pos.fen());
+                }
+            }
+        }
+        fn walk(pos: &mut Position, depth: u8) {
+            check(pos);
+            if depth == 0 {
+                return;
+            }
+            let mut moves = [Move::NONE; MAX_MOVES];
+            let n = pos.legal_moves(&mut moves);
+            for &m in &moves[..n] {
+                let undo = pos.make(m);
+                walk(pos, depth - 1);
+                pos.unmake(m, undo);
+            }
+        }
+        for fen in [
+            crate::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            walk(&mut Position::from_fen(fen).unwrap(), 2);
+        }
+    }
+}
