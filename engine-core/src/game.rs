@@ -37,7 +37,7 @@ use crate::movegen::MAX_MOVES;
 use crate::mv::{Move, Undo};
 use crate::piece::*;
 use crate::attacks::MAX_ATTACKERS;
-use crate::position::Position;
+use crate::position::{DrawRule, Position};
 use crate::search::{SearchHooks, Searcher};
 use crate::tt::{InPlace, Slots};
 use crate::square::{from_tile, to_tile, Square};
@@ -464,44 +464,13 @@ impl<H: SearcherHome> Game<H> {
         if self.legal_len == 0 {
             return if in_check { Outcome::Checkmate } else { Outcome::Stalemate };
         }
-        if self.position().halfmove_clock() >= 100 {
-            Outcome::FiftyMove
-        } else if self.position().repetitions() >= 2 {
-            Outcome::Threefold
-        } else if self.insufficient_material() {
-            Outcome::Insufficient
-        } else if in_check {
-            Outcome::Check
-        } else {
-            Outcome::Normal
+        match self.position().draw_rule() {
+            Some(DrawRule::FiftyMoves) => Outcome::FiftyMove,
+            Some(DrawRule::Threefold) => Outcome::Threefold,
+            Some(DrawRule::InsufficientMaterial) => Outcome::Insufficient,
+            None if in_check => Outcome::Check,
+            None => Outcome::Normal,
         }
-    }
-
-    /// No pawns, rooks or queens, and at most one minor piece on the board,
-    /// or only bishops all on squares of one colour. One walk over the
-    /// board's cells (the dead zone is empty).
-    fn insufficient_material(&self) -> bool {
-        let mut minors = 0u8;
-        // Bit 0: a bishop on a light square, bit 1: on a dark one, bit 2: a knight.
-        let mut seen = 0u8;
-        for (sq, &p) in self.position().cells().iter().enumerate() {
-            let sq = sq as u8;
-            match kind(p) {
-                PAWN | ROOK | QUEEN => return false,
-                KNIGHT => {
-                    minors += 1;
-                    seen |= 4;
-                }
-                BISHOP => {
-                    minors += 1;
-                    // a8 (0x00) is light: light when row + file is even, the
-                    // low bit of `row ^ file` (the row is `sq >> 4`, the file `sq & 7`).
-                    seen |= 1 + ((sq ^ (sq >> 4)) & 1);
-                }
-                _ => {}
-            }
-        }
-        minors <= 1 || seen == 1 || seen == 2
     }
 
     /// True if a ply can be taken back.

@@ -3,7 +3,7 @@
 //! Four, not three, so an array of moves is indexed by a shift: the 6502 has
 //! no multiply. The fourth byte of a move is scratch space for ordering.
 
-use crate::piece::{make_piece, Color, Piece};
+use crate::piece::Piece;
 use crate::square::{square_name, Square};
 
 /// `flags` bits 0–2: the promotion piece type (knight..queen); 0 = none.
@@ -111,12 +111,6 @@ impl Move {
     #[inline(always)]
     pub const fn is_capture(self) -> bool {
         self.flags & CAPTURE != 0
-    }
-
-    /// The piece a promoting pawn of `side` becomes.
-    #[inline]
-    pub const fn promoted_piece(self, side: Color) -> Piece {
-        make_piece(self.promotion(), side)
     }
 
     /// Coordinate notation (`e2e4`, `e7e8q`): 4 or 5 ASCII bytes and the length.

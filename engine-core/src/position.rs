@@ -124,6 +124,17 @@ impl Saved {
     const NONE: Saved = Saved { depth: 0, mg: 0, eg: 0, phase: [0, 0], hash: 0 };
 }
 
+/// Why the rules draw a position on the board ([`Position::draw_rule`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawRule {
+    /// A hundred plies without a capture or pawn move.
+    FiftyMoves,
+    /// The same position for the third time (two earlier occurrences).
+    Threefold,
+    /// Neither side can ever mate.
+    InsufficientMaterial,
+}
+
 /// A chess position. See the module documentation for its invariants.
 ///
 /// `repr(C)` for the 8-bit targets: the one-byte and two-byte state comes
@@ -474,6 +485,53 @@ impl Position {
     /// repetition is two earlier occurrences).
     pub fn repetitions(&self) -> u8 {
         self.occurrences(self.key(), u8::MAX)
+    }
+
+    /// The draw rule that holds in this position, if any: the one owner of
+    /// these rules (the tile interface's outcome and the host's match
+    /// referee both ask it). Checked in the order reported when several
+    /// hold: fifty moves, threefold repetition, insufficient material.
+    /// Mate and stalemate come first and are the caller's (they need the
+    /// legal moves).
+    pub fn draw_rule(&self) -> Option<DrawRule> {
+        if self.halfmove >= 100 {
+            Some(DrawRule::FiftyMoves)
+        } else if self.repetitions() >= 2 {
+            Some(DrawRule::Threefold)
+        } else if self.insufficient_material() {
+            Some(DrawRule::InsufficientMaterial)
+        } else {
+            None
+        }
+    }
+
+    /// True if no sequence of legal moves can mate: no pawns, rooks or
+    /// queens, and at most one minor piece on the board, or only bishops,
+    /// all on squares of one colour (two knights, or knight against bishop,
+    /// can still be mated with help, so those play on). One walk over the
+    /// board's cells (the dead zone is empty).
+    pub fn insufficient_material(&self) -> bool {
+        let mut minors = 0u8;
+        // Bit 0: a bishop on a light square, bit 1: on a dark one, bit 2: a knight.
+        let mut seen = 0u8;
+        for (sq, &p) in self.board.iter().enumerate() {
+            let sq = sq as u8;
+            match kind(p) {
+                PAWN | ROOK | QUEEN => return false,
+                KNIGHT => {
+                    minors += 1;
+                    seen |= 4;
+                }
+                BISHOP => {
+                    minors += 1;
+                    // a8 (0x00) is light: light when row + file is even, the
+                    // low bit of `row ^ file` (the row is `sq >> 4`, the file `sq & 7`).
+                    seen |= 1 + ((sq ^ (sq >> 4)) & 1);
+                }
+                _ => {}
+            }
+        }
+        minors <= 1 || seen == 1 || seen == 2
     }
 
     /// Entries pushed onto the key history since set-up, less those popped.
