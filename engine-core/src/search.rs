@@ -359,7 +359,14 @@ impl<S: Slots> Searcher<S> {
         result
     }
 
-    /// [`Searcher::think`] but for the key ring.
+    /// [`Searcher::think`] but for the key ring: the root's moves, the mate
+    /// in one, then iterative deepening.
+    ///
+    /// Why it is long (90 lines): the iteration's move loop stays in it. As
+    /// an always-inlined helper it left the C64 profile's cycles as they
+    /// were but cost 1 AVR cycle a drive node at opt-level 3 and 4 bytes of
+    /// the drive build's code; the move list's set-up and the move to the
+    /// front are helpers ([`Searcher::root_moves`], [`Searcher::best_to_front`]).
     fn root<H: SearchHooks>(&mut self, limits: Limits, hooks: &mut H) -> SearchResult {
         self.nodes = 0;
         self.budget = limits.nodes.max(1);
@@ -369,27 +376,11 @@ impl<S: Slots> Searcher<S> {
         self.killers = [[Move::NONE; 2]; MAX_PLY];
         self.tt.next_search();
         let max_depth = limits.depth.clamp(1, DEEPEST_PLY);
-        let randomise = self.moves_played < RANDOM_MOVES;
-        self.moves_played = self.moves_played.saturating_add(1);
-
-        // At most `MAX_MOVES`, the room given (the clamp tells the
-        // compiler so: no bounds checks on the list below).
-        let n = self.pos.legal_moves(&mut self.arena[..MAX_MOVES]).min(MAX_MOVES);
+        let n = self.root_moves();
         if n == 0 {
             let score = if self.pos.in_check() { -MATE } else { 0 };
             return SearchResult { best: Move::NONE, score, depth: 0, nodes: 0 };
         }
-        self.top = n as u16;
-        self.note_high_water();
-        // The generator's scores order the root: no stored move or killer yet.
-        if randomise {
-            for m in &mut self.arena[..n] {
-                if m.score < order::RANDOM_CEILING {
-                    m.score += self.rng.next() & 3;
-                }
-            }
-        }
-        sort_by_score(&mut self.arena[..n]);
         // Banked before any search: whatever happens next, this is legal.
         self.best = self.arena[0];
         let mut result = SearchResult { best: self.best, score: 0, depth: 0, nodes: 0 };
@@ -446,15 +437,7 @@ impl<S: Slots> Searcher<S> {
             if let Some(i) = best_index {
                 result.best = self.best;
                 result.score = alpha;
-                // Next iteration starts from this move; the rest keep their
-                // order. A loop over the arena, not `rotate_right` (nor a
-                // loop over a slice of it, which the compiler also turns
-                // into one): that brings in a 0.7 KB memmove on the 6502
-                // for this one use.
-                for j in (0..i).rev() {
-                    self.arena[j + 1] = self.arena[j];
-                }
-                self.arena[0] = self.best;
+                self.best_to_front(i);
             }
             if self.abort {
                 break;
@@ -473,6 +456,45 @@ impl<S: Slots> Searcher<S> {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// The root's legal moves into the arena, ordered by the generator's
+    /// scores (no stored move or killer yet), with the randomiser's noise
+    /// while it is on; how many (at most `MAX_MOVES`, the room given: the
+    /// clamp tells the compiler so, and the list needs no bounds checks).
+    /// Part of `root`, always inlined.
+    #[inline(always)]
+    fn root_moves(&mut self) -> usize {
+        let randomise = self.moves_played < RANDOM_MOVES;
+        self.moves_played = self.moves_played.saturating_add(1);
+        let n = self.pos.legal_moves(&mut self.arena[..MAX_MOVES]).min(MAX_MOVES);
+        if n == 0 {
+            return 0;
+        }
+        self.top = n as u16;
+        self.note_high_water();
+        if randomise {
+            for m in &mut self.arena[..n] {
+                if m.score < order::RANDOM_CEILING {
+                    m.score += self.rng.next() & 3;
+                }
+            }
+        }
+        sort_by_score(&mut self.arena[..n]);
+        n
+    }
+
+    /// Move the root move at `i` (the iteration's best, `self.best`) to the
+    /// front; the rest keep their order, so the next iteration starts from
+    /// it. A loop over the arena, not `rotate_right` (nor a loop over a
+    /// slice of it, which the compiler also turns into one): that brings in
+    /// a 0.7 KB memmove on the 6502 for this one use. Part of `root`.
+    #[inline(always)]
+    fn best_to_front(&mut self, i: usize) {
+        for j in (0..i).rev() {
+            self.arena[j + 1] = self.arena[j];
+        }
+        self.arena[0] = self.best;
     }
 
     /// A root move that mates at once, if there is one, found before any
@@ -575,9 +597,19 @@ impl<S: Slots> Searcher<S> {
         }
     }
 
-    /// `in_check`: whether the side to move is in check (the parent knows it
-    /// from the move it made, [`Position::in_check_after`]).
-    #[allow(clippy::too_many_arguments)]
+    /// A node of the main search: draws, the table, futility, then the move
+    /// loop with principal-variation search and killers. `in_check`:
+    /// whether the side to move is in check (the parent knows it from the
+    /// move it made, [`Position::in_check_after`]).
+    ///
+    /// Why it is long (136 lines): it is one of the two functions of the
+    /// recursion, and every part of a node lives in it on purpose. A part
+    /// out of line would be a call and a frame per node; a part pulled out
+    /// as an always-inlined helper is the same code in name only, and the
+    /// compiler does not treat it as such: the table probe as a helper
+    /// returning `Result` cost 11 AVR cycles a bench node and 5 a drive node
+    /// at the C64 profile (6,058 -> 6,069, 3,067 -> 3,072), so it stays
+    /// written out here.
     fn negamax<H: SearchHooks>(
         &mut self,
         hooks: &mut H,
@@ -788,6 +820,9 @@ impl<S: Slots> Searcher<S> {
     /// register saves. `best` is the stand-pat score, or `-INF` in check;
     /// `checks`: quiet checking moves are searched too
     /// ([`Techniques::mate_checks`]).
+    ///
+    /// Why it is long (107 lines, a third of them comments): the other
+    /// function of the recursion, written out for the reason `negamax` is.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn quiesce_moves<H: SearchHooks>(
