@@ -1,4 +1,4 @@
-//! Numbers and short strings as glyphs, without `core::fmt` and without a
+//! Numbers as glyphs, without `core::fmt` and without a
 //! divide (the 6502 has none): decimal digits come from subtracting powers
 //! of ten.
 
@@ -44,11 +44,6 @@ pub fn decimal10(n: u32) -> [u8; 10] {
     decimal(n, &[1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1])
 }
 
-/// The two characters naming a tile, e.g. `e4`.
-pub const fn tile_name(tile: u8) -> [u8; 2] {
-    [b'a' + (tile & 7), b'8' - ((tile >> 3) & 7)]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,12 +60,5 @@ mod tests {
         assert_eq!(&decimal10(137), b"       137");
         assert_eq!(&decimal10(u32::MAX), b"4294967295");
         assert_eq!(&decimal10(1_000_000_000), b"1000000000");
-    }
-
-    #[test]
-    fn names() {
-        assert_eq!(&tile_name(0), b"a8");
-        assert_eq!(&tile_name(63), b"h1");
-        assert_eq!(&tile_name(52), b"e2");
     }
 }

@@ -2,7 +2,8 @@
 //! straight to the screen.
 
 use engine_core::game::{LogLine, Outcome, SearcherHome};
-use engine_core::piece::{kind, KING};
+use engine_core::piece::{kind, piece_char, KING};
+use engine_core::square::{from_tile, square_name};
 use engine_core::Tile;
 
 use super::draw::clear;
@@ -61,8 +62,9 @@ impl Pen {
 
     /// A tile's name, e.g. `e4`.
     fn tile<S: Screen>(&mut self, screen: &mut S, tile: Tile) {
-        self.put(screen, b'a' + (tile & 7));
-        self.put(screen, b'8' - ((tile >> 3) & 7));
+        let [file, rank] = square_name(from_tile(tile));
+        self.put(screen, file);
+        self.put(screen, rank);
     }
 
     /// Blanks up to column `end` (not included).
@@ -88,13 +90,13 @@ fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16) {
         pen.text(screen, if to_file == 6 { b"O-O" } else { b"O-O-O" });
     } else {
         if k > 1 {
-            pen.put(screen, PIECE_LETTER[k as usize]);
+            pen.put(screen, piece_char(k));
         }
         pen.tile(screen, line.from);
         pen.put(screen, if line.captured != 0 { b'x' } else { b'-' });
         pen.tile(screen, line.to);
         if line.promotion != 0 {
-            pen.put(screen, PIECE_LETTER[(line.promotion & 7) as usize]);
+            pen.put(screen, piece_char(line.promotion & 7));
         }
     }
     // The outcome's mark: `+` check, `#` mate, `=` a draw.
@@ -106,6 +108,3 @@ fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16) {
     }
     pen.pad(screen, PANEL + PANEL_WIDTH);
 }
-
-/// A piece type's letter in the log (pawns have none).
-const PIECE_LETTER: &[u8; 7] = b".PNBRQK";

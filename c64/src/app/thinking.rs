@@ -4,6 +4,7 @@
 use engine_core::game::{move_from, move_to, Player, SearcherHome};
 use engine_core::piece::{BLACK, WHITE};
 use engine_core::search::SearchHooks;
+use engine_core::square::{from_tile, square_name};
 use engine_core::Move;
 
 use super::draw::{clear, line, text};
@@ -11,7 +12,7 @@ use super::{App, Message, Step, DRAW_TYPED};
 use crate::input::{Input, Key};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
-use crate::text::{decimal5, tile_name};
+use crate::text::decimal5;
 
 impl<H: SearcherHome> App<H> {
     pub(super) fn think<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Step {
@@ -68,7 +69,7 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
         }
         if best != self.best && !best.is_none() {
             self.best = best;
-            let (from, to) = (tile_name(move_from(best)), tile_name(move_to(best)));
+            let (from, to) = (square_name(from_tile(move_from(best))), square_name(from_tile(move_to(best))));
             let line = [from[0], from[1], to[0], to[1]];
             text(self.screen, NODES_COL + 1, ROW_TYPED, &line, a, 4);
         }
