@@ -4,6 +4,7 @@
 use engine_core::game::{Player, SearcherHome};
 use engine_core::piece::{BISHOP, BLACK, KNIGHT, QUEEN, ROOK, WHITE};
 
+use super::board::promotion_piece;
 use super::{App, Mode, Step, DRAW_HELP, DRAW_MAIN, DRAW_SIDES, DRAW_STATUS, SHOW_B};
 use crate::input::Key;
 
@@ -106,10 +107,7 @@ impl<H: SearcherHome> App<H> {
                 None
             }
             Key::Fire => Some(PROMOTIONS[(self.item & 3) as usize]),
-            Key::Char(b'q') => Some(QUEEN),
-            Key::Char(b'r') => Some(ROOK),
-            Key::Char(b'b') => Some(BISHOP),
-            Key::Char(b'n') => Some(KNIGHT),
+            Key::Char(letter) => promotion_piece(letter),
             Key::Back | Key::Menu => {
                 self.close_panel();
                 self.deselect();
