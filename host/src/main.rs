@@ -4,6 +4,7 @@
 
 mod bench_cmd;
 mod match_cmd;
+mod matchplay;
 mod options;
 mod perft_cmd;
 mod picture;

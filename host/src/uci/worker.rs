@@ -30,7 +30,7 @@ use super::go::{Plan, TimePlan, MAX_DEPTH};
 use super::hash::HostSlots;
 use super::restricted::{Line, RootHooks};
 use super::{emit, restricted};
-use crate::match_cmd::matchplay::rules::insufficient_material;
+use crate::matchplay::rules::insufficient_material;
 
 /// `clock_from` while the clock has not started (pondering).
 const CLOCK_NOT_STARTED: u64 = u64::MAX;
