@@ -10,6 +10,7 @@ mod perft_cmd;
 mod picture;
 mod play;
 mod rating;
+mod timeplan;
 mod tune;
 mod uci;
 

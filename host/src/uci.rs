@@ -1,7 +1,7 @@
 //! `uci`: the Universal Chess Interface on standard input and output.
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `position`, `go` (see
-//! [`go`] for its parameters and the limits rule), `stop`, `ponderhit`,
+//! [`go`] for its parameters, [`crate::timeplan`] for the limits rule), `stop`, `ponderhit`,
 //! `setoption`, `quit`, and for people at a terminal `d` (board and FEN) and
 //! `perft N`. `debug` and `register` are accepted and ignored. The options
 //! are the session's ([`GUI_SPECS`]: `Hash`, `Clear Hash`, `Ponder`,
@@ -30,7 +30,7 @@
 //!
 //! Every output line is flushed as it is written.
 
-pub(crate) mod go;
+mod go;
 mod hash;
 mod lenient;
 mod restricted;
@@ -45,7 +45,7 @@ use engine_core::square::make_square;
 use engine_core::{perft, Move, Position, MAX_MOVES};
 
 use crate::options::{number, option_key, switch, EngineOptions, OptionSpec, DEV_SPECS, OPTION_SPECS};
-use go::GoParams;
+use crate::timeplan::GoParams;
 use worker::{Control, Job, Worker};
 
 /// Longest accepted input line in bytes (a 600-ply game is about 3,000).
