@@ -32,6 +32,7 @@ use engine_core::Searcher;
 
 use crate::layout::{LABEL, TITLE};
 use crate::screen::{attr, colour, Screen};
+use crate::text::decimal10;
 
 /// The digest `c64chess drive` prints on the PC. The C64 compares its own
 /// with it; the test `expected_digest_is_the_hosts` keeps the two equal.
@@ -213,27 +214,6 @@ fn text<S: Screen>(screen: &mut S, col: u8, row: u8, glyphs: &[u8], colours: u8)
     }
 }
 
-/// `n` as 10 right-aligned decimal digits (every `u32` fits), blanks in
-/// front; by subtracting powers of ten, as `crate::text` does.
-pub fn decimal10(n: u32) -> [u8; 10] {
-    const POW10: [u32; 10] = [1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
-    let mut n = n;
-    let mut out = [b' '; 10];
-    let mut started = false;
-    for (i, &p) in POW10.iter().enumerate() {
-        let mut digit = b'0';
-        while n >= p {
-            n -= p;
-            digit += 1;
-        }
-        if digit != b'0' || started || i == 9 {
-            started = true;
-            out[i] = digit;
-        }
-    }
-    out
-}
-
 /// `n` as 8 lower-case hex digits. Out of line: two callers.
 #[inline(never)]
 pub fn hex8(n: u32) -> [u8; 8] {
@@ -377,11 +357,7 @@ mod tests {
     }
 
     #[test]
-    fn numbers() {
-        assert_eq!(&decimal10(0), b"         0");
-        assert_eq!(&decimal10(137), b"       137");
-        assert_eq!(&decimal10(u32::MAX), b"4294967295");
-        assert_eq!(&decimal10(1_000_000_000), b"1000000000");
+    fn hex_digits() {
         assert_eq!(&hex8(0x2c56_ba33), b"2c56ba33");
         assert_eq!(&hex8(0), b"00000000");
         assert_eq!(&hex8(u32::MAX), b"ffffffff");

@@ -13,7 +13,7 @@
 //! | [`input`] | [`Key`], the [`Input`] trait, the ASCII mapping, [`Joystick`] |
 //! | [`keyboard`] | [`keyboard::Keyboard`]: the C64's key matrix to keys, without the KERNAL |
 //! | [`layout`] | where everything sits and in which colour |
-//! | [`app`] | [`App`]: the game flow, menus, overlays, the computer's turn |
+//! | [`app`] | [`App`]: the game flow, one struct whose `impl` blocks sit by concept in `app/`: the board's keys, the menu, the computer's turn, drawing, the move log |
 //! | [`text`] | digits without a divide |
 //! | [`drive`] | the drive harness's workload and figures, for the C64's drive build |
 //!

@@ -10,6 +10,8 @@
 //! [`ScreenBuffer`] is the host's implementation: it keeps the grid, and
 //! renders it as text for tests and for the terminal's line mode.
 
+use engine_core::piece::{make_piece, piece_char, BLACK, WHITE};
+
 use crate::glyphs::{piece_part, CENTRE_PART, EMPTY_CENTRE, SOLID};
 
 /// Cells across.
@@ -162,9 +164,8 @@ impl ScreenBuffer {
             if part != CENTRE_PART {
                 return ' ';
             }
-            let letter = b".pnbrqk"[kind as usize];
-            let white = self.attr(col, row) >> 4 != colour::BLACK;
-            return if white { letter.to_ascii_uppercase() as char } else { letter as char };
+            let side = if self.attr(col, row) >> 4 != colour::BLACK { WHITE } else { BLACK };
+            return piece_char(make_piece(kind, side)) as char;
         }
         match glyph {
             EMPTY_CENTRE => '.',

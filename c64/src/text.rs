@@ -1,25 +1,28 @@
-//! Numbers and short strings as glyphs, without `core::fmt` and without a
+//! Numbers as glyphs, without `core::fmt` and without a
 //! divide (the 6502 has none): decimal digits come from subtracting powers
 //! of ten.
 
-const POW10: [u16; 5] = [10_000, 1_000, 100, 10, 1];
+use core::ops::SubAssign;
 
-/// `n` as 5 right-aligned decimal digits, blanks in front: 16 bits, which
-/// every count the UI shows fits (a level's node budget is at most 65,000,
-/// a move number at most 32,768).
-pub fn decimal5(n: u16) -> [u8; 5] {
+/// `n` as right-aligned decimal digits, blanks in front: one digit per
+/// entry of `pow10` (powers of ten, largest first, ending in 1), each by
+/// subtracting its power. Generic over the number's width, so that the
+/// UI's 16-bit counts and the drive harness's 32-bit figures each get a
+/// copy at their own width: one routine, and no 32-bit arithmetic in the
+/// game.
+fn decimal<T: Copy + PartialOrd + SubAssign, const N: usize>(n: T, pow10: &[T; N]) -> [u8; N] {
     let mut n = n;
-    let mut out = [b' '; 5];
+    let mut out = [b' '; N];
     let mut started = false;
     let mut i = 0;
-    while i < 5 {
-        let p = POW10[i];
+    while i < N {
+        let p = pow10[i];
         let mut digit = b'0';
         while n >= p {
             n -= p;
             digit += 1;
         }
-        if digit != b'0' || started || i == 4 {
+        if digit != b'0' || started || i == N - 1 {
             started = true;
             out[i] = digit;
         }
@@ -28,9 +31,17 @@ pub fn decimal5(n: u16) -> [u8; 5] {
     out
 }
 
-/// The two characters naming a tile, e.g. `e4`.
-pub const fn tile_name(tile: u8) -> [u8; 2] {
-    [b'a' + (tile & 7), b'8' - ((tile >> 3) & 7)]
+/// `n` as 5 right-aligned decimal digits, blanks in front: 16 bits, which
+/// every count the UI shows fits (a level's node budget is at most 65,000,
+/// a move number at most 32,768).
+pub fn decimal5(n: u16) -> [u8; 5] {
+    decimal(n, &[10_000, 1_000, 100, 10, 1])
+}
+
+/// `n` as 10 right-aligned decimal digits (every `u32` fits), blanks in
+/// front: the drive harness's figures.
+pub fn decimal10(n: u32) -> [u8; 10] {
+    decimal(n, &[1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1])
 }
 
 #[cfg(test)]
@@ -45,12 +56,9 @@ mod tests {
         assert_eq!(&decimal5(u16::MAX), b"65535");
         assert_eq!(&decimal5(100), b"  100");
         assert_eq!(&decimal5(10_000), b"10000");
-    }
-
-    #[test]
-    fn names() {
-        assert_eq!(&tile_name(0), b"a8");
-        assert_eq!(&tile_name(63), b"h1");
-        assert_eq!(&tile_name(52), b"e2");
+        assert_eq!(&decimal10(0), b"         0");
+        assert_eq!(&decimal10(137), b"       137");
+        assert_eq!(&decimal10(u32::MAX), b"4294967295");
+        assert_eq!(&decimal10(1_000_000_000), b"1000000000");
     }
 }

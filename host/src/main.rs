@@ -4,11 +4,13 @@
 
 mod bench_cmd;
 mod match_cmd;
+mod matchplay;
 mod options;
 mod perft_cmd;
 mod picture;
 mod play;
 mod rating;
+mod timeplan;
 mod tune;
 mod uci;
 

@@ -18,11 +18,8 @@
 //!   pipes, or cannot be started) and a time forfeit (flag fall, or no
 //!   answer within `--timeout`) lose for the side at fault, and are
 //!   counted separately in the report.
-//! * **Statistics.** See [`matchplay::stats`]: logistic Elo, with a 95%
+//! * **Statistics.** See [`crate::matchplay::stats`]: logistic Elo, with a 95%
 //!   interval from the pentanomial distribution of the game pairs.
-
-#[path = "matchplay/mod.rs"]
-pub(crate) mod matchplay;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,14 +30,14 @@ use std::time::{Duration, Instant};
 
 use engine_core::piece::WHITE;
 
+use crate::matchplay::game::{self, GameRecord, GameRules, Termination, TimeControl};
+use crate::matchplay::openings::{self, Opening};
+use crate::matchplay::pgn::{self, GameInfo};
+use crate::matchplay::player::{self, ExternalSpec, Player, PlayerSpec};
+use crate::matchplay::progress::Progress;
+use crate::matchplay::rules::Ending;
+use crate::matchplay::stats::{format_elo, Pentanomial, Tally};
 use crate::options::EngineOptions;
-use matchplay::game::{self, GameRecord, GameRules, Termination, TimeControl};
-use matchplay::openings::{self, Opening};
-use matchplay::pgn::{self, GameInfo};
-use matchplay::player::{self, ExternalSpec, Player, PlayerSpec};
-use matchplay::progress::Progress;
-use matchplay::rules::Ending;
-use matchplay::stats::{format_elo, Pentanomial, Tally};
 
 /// Arguments of `c64chess match`. The engines' flags are boxed groups: they
 /// keep the subcommand enum small, and give the help its two headings.

@@ -1,4 +1,4 @@
-//! `perft` and `divide`.
+//! `perft` and `divide`; [`divide`] is also what `uci`'s `perft N` prints.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -16,30 +16,45 @@ pub fn load_position(fen: Option<&str>) -> Result<Position, ExitCode> {
     })
 }
 
-/// Run perft (or divide, with a line per root move) and print nodes, time and speed.
-pub fn run(depth: u8, fen: Option<&str>, divide: bool) -> ExitCode {
+/// Perft split by root move: each legal root move, in generation order,
+/// goes to `each` with its leaf count at `depth - 1`. Returns the total,
+/// or `None` if the move arena ran out (after the moves counted so far).
+/// Depth 0 is the root alone: 1, and no moves. The position is restored.
+pub fn divide(pos: &mut Position, depth: u8, mut each: impl FnMut(Move, u64)) -> Option<u64> {
+    if depth == 0 {
+        return Some(1);
+    }
+    let mut arena = vec![Move::NONE; HOST_ARENA];
+    let mut moves = [Move::NONE; MAX_MOVES];
+    let n = pos.legal_moves(&mut moves);
+    let mut total = 0u64;
+    for &m in &moves[..n] {
+        let undo = pos.make(m);
+        let count = perft_in(pos, depth - 1, &mut arena);
+        pos.unmake(m, undo);
+        let count = count?;
+        each(m, count);
+        total += count;
+    }
+    Some(total)
+}
+
+/// Run perft (or, with `split`, divide: a line per root move) and print
+/// nodes, time and speed.
+pub fn run(depth: u8, fen: Option<&str>, split: bool) -> ExitCode {
     let mut pos = match load_position(fen) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let mut arena = vec![Move::NONE; HOST_ARENA];
     let start = Instant::now();
-    let total = if divide && depth > 0 {
-        let mut moves = [Move::NONE; MAX_MOVES];
-        let n = pos.legal_moves(&mut moves);
-        let mut total = 0u64;
-        for &m in &moves[..n] {
-            let undo = pos.make(m);
-            let count = perft_in(&mut pos, depth - 1, &mut arena);
-            pos.unmake(m, undo);
-            let Some(count) = count else { return arena_exhausted() };
-            println!("{m}: {count}");
-            total += count;
-        }
+    let total = if split && depth > 0 {
+        let Some(total) = divide(&mut pos, depth, |m, count| println!("{m}: {count}")) else {
+            return arena_exhausted();
+        };
         println!();
         total
     } else {
-        match perft_in(&mut pos, depth, &mut arena) {
+        match perft_in(&mut pos, depth, &mut vec![Move::NONE; HOST_ARENA]) {
             Some(n) => n,
             None => return arena_exhausted(),
         }
@@ -54,4 +69,21 @@ pub fn run(depth: u8, fen: Option<&str>, divide: bool) -> ExitCode {
 fn arena_exhausted() -> ExitCode {
     eprintln!("error: perft move arena exhausted (depth too large for this position)");
     ExitCode::from(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divide_splits_the_count_by_root_move() {
+        let mut pos = Position::startpos();
+        let mut lines = Vec::new();
+        assert_eq!(divide(&mut pos, 3, |m, count| lines.push((m.to_string(), count))), Some(8_902));
+        assert_eq!(lines.len(), 20);
+        assert!(lines.contains(&("e2e4".to_string(), 600)), "{lines:?}");
+        assert_eq!(lines.iter().map(|(_, count)| count).sum::<u64>(), 8_902);
+        assert!(pos == Position::startpos());
+        assert_eq!(divide(&mut pos, 0, |_, _| panic!("no root moves at depth 0")), Some(1));
+    }
 }

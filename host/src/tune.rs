@@ -54,7 +54,6 @@ use engine_core::piece::{color, kind, BLACK, EMPTY, KING, PAWN, QUEEN, WHITE};
 use engine_core::square::from_tile;
 use engine_core::{GenMode, Position, MAX_MOVES};
 
-#[path = "tune/hand.rs"]
 mod hand;
 
 /// Arguments of `c64chess tune`.
@@ -527,7 +526,7 @@ fn sigmoid(s: f64, k: f64) -> f64 {
 
 /// SplitMix64, for the validation split.
 fn mix(x: u64) -> u64 {
-    crate::match_cmd::matchplay::player::splitmix64(x)
+    crate::matchplay::player::splitmix64(x)
 }
 
 /// What reading a data file found.

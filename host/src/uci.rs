@@ -1,7 +1,7 @@
 //! `uci`: the Universal Chess Interface on standard input and output.
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `position`, `go` (see
-//! [`go`] for its parameters and the limits rule), `stop`, `ponderhit`,
+//! [`go`] for its parameters, [`crate::timeplan`] for the limits rule), `stop`, `ponderhit`,
 //! `setoption`, `quit`, and for people at a terminal `d` (board and FEN) and
 //! `perft N`. `debug` and `register` are accepted and ignored. The options
 //! are the session's ([`GUI_SPECS`]: `Hash`, `Clear Hash`, `Ponder`,
@@ -30,7 +30,7 @@
 //!
 //! Every output line is flushed as it is written.
 
-pub(crate) mod go;
+mod go;
 mod hash;
 mod lenient;
 mod restricted;
@@ -42,10 +42,11 @@ use std::sync::Arc;
 
 use engine_core::piece::{piece_char, WHITE};
 use engine_core::square::make_square;
-use engine_core::{perft, Move, Position, MAX_MOVES};
+use engine_core::{Move, Position};
 
 use crate::options::{number, option_key, switch, EngineOptions, OptionSpec, DEV_SPECS, OPTION_SPECS};
-use go::GoParams;
+use crate::perft_cmd::divide;
+use crate::timeplan::GoParams;
 use worker::{Control, Job, Worker};
 
 /// Longest accepted input line in bytes (a 600-ply game is about 3,000).
@@ -361,7 +362,7 @@ fn show(pos: &Position) {
     emit(&format!("Key: {:08x}", pos.key()));
 }
 
-/// `perft N`: the leaf count per root move, then the total.
+/// `perft N`: the leaf count per root move, then the total ([`divide`]).
 fn run_perft(pos: &Position, args: &[&str]) {
     let depth = match args {
         [text] => text.parse::<u8>().ok().filter(|d| *d <= MAX_PERFT),
@@ -372,25 +373,10 @@ fn run_perft(pos: &Position, args: &[&str]) {
         return;
     };
     let mut pos = pos.clone();
-    if depth == 0 {
-        emit("Nodes searched: 1");
-        return;
+    match divide(&mut pos, depth, |m, count| emit(&format!("{m}: {count}"))) {
+        Some(total) => emit(&format!("Nodes searched: {total}")),
+        None => info("perft: move arena exhausted"),
     }
-    let mut moves = [Move::NONE; MAX_MOVES];
-    let n = pos.legal_moves(&mut moves);
-    let mut total = 0u64;
-    for &m in &moves[..n] {
-        let undo = pos.make(m);
-        let count = perft(&mut pos, depth - 1);
-        pos.unmake(m, undo);
-        let Some(count) = count else {
-            info("perft: move arena exhausted");
-            return;
-        };
-        emit(&format!("{m}: {count}"));
-        total += count;
-    }
-    emit(&format!("Nodes searched: {total}"));
 }
 
 #[cfg(test)]

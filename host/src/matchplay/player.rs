@@ -10,7 +10,7 @@ use engine_core::{Move, Position, SearchHooks, Searcher, MAX_MOVES};
 
 use super::uci_engine::{Fault, Identity, UciEngine};
 use crate::options::EngineOptions;
-use crate::uci::go::{GoParams, TimePlan};
+use crate::timeplan::{GoParams, TimePlan};
 
 /// A player as configured, before any game: what a worker thread builds its
 /// own player from.

@@ -37,6 +37,7 @@ use c64::screen::{colour, COLS, ROWS};
 use c64::{App, Input, Key, Screen, ScreenBuffer, Step};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::terminal;
+use engine_core::piece::{make_piece, piece_char, BLACK, WHITE};
 
 use super::Seeds;
 
@@ -313,9 +314,8 @@ impl TermScreen {
                 return (' ', false);
             }
             if self.ascii {
-                let letter = b".PNBRQK"[kind as usize] as char;
-                let white = attr >> 4 != colour::BLACK;
-                return (if white { letter } else { letter.to_ascii_lowercase() }, false);
+                let side = if attr >> 4 != colour::BLACK { WHITE } else { BLACK };
+                return (piece_char(make_piece(kind, side)) as char, false);
             }
             // The filled symbols for both sides: the ink colour tells them apart.
             return (['?', '♟', '♞', '♝', '♜', '♛', '♚'][kind as usize], true);

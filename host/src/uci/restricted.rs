@@ -28,7 +28,7 @@ use engine_core::search::Iteration;
 use engine_core::tt::Slots;
 use engine_core::{Limits, Move, Position, SearchHooks, SearchResult, Searcher};
 
-use super::go::MAX_DEPTH;
+use crate::timeplan::MAX_DEPTH;
 
 /// One root move's line in a report: its score, selective depth and
 /// principal variation (the move first).

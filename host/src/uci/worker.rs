@@ -27,11 +27,11 @@ use engine_core::score::{MATE, MATE_BOUND};
 use engine_core::search::Iteration;
 use engine_core::{Limits, Move, Position, SearchHooks, SearchResult, Searcher, MAX_MOVES};
 
-use super::go::{Plan, TimePlan, MAX_DEPTH};
 use super::hash::HostSlots;
 use super::restricted::{Line, RootHooks};
 use super::{emit, restricted};
-use crate::match_cmd::matchplay::rules::insufficient_material;
+use crate::matchplay::rules::insufficient_material;
+use crate::timeplan::{Plan, TimePlan, MAX_DEPTH};
 
 /// `clock_from` while the clock has not started (pondering).
 const CLOCK_NOT_STARTED: u64 = u64::MAX;

@@ -1,5 +1,5 @@
 //! The parts of `match`: statistics, rules, notation, openings, players,
-//! games, PGN and progress. `match_cmd` holds the command line and puts
+//! games, PGN and progress. [`crate::match_cmd`] holds the command line and puts
 //! them together.
 
 pub mod game;

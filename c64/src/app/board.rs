@@ -1,0 +1,263 @@
+//! The board mode's keys: the cursor, selecting a man and its targets,
+//! moves typed as coordinates (`e2e4`), the attack displays and undo/redo.
+
+use engine_core::game::{NotLegal, SearcherHome, TileSet};
+use engine_core::piece::{BISHOP, KNIGHT, QUEEN, ROOK};
+use engine_core::Tile;
+
+use super::{App, Message, Mode, Step, DRAW_BOARD, DRAW_HELP, DRAW_MAIN, DRAW_TYPED, NO_TILE, SHOW_A, SHOW_B, SHOW_D};
+use crate::input::Key;
+
+impl<H: SearcherHome> App<H> {
+    pub(super) fn board_key(&mut self, key: Key) -> Step {
+        let pending = self.pending;
+        self.pending = 0;
+        if pending != 0 {
+            if let Key::Char(digit @ b'1'..=b'8') = key {
+                // "b1": a square, not the B display: take the toggle back.
+                self.toggle_overlay(pending);
+                self.typed = [pending, digit, 0, 0, 0];
+                self.typed_len = 2;
+                self.dirty |= DRAW_TYPED;
+                return Step::Busy;
+            }
+        }
+        if self.typed_len > 0 {
+            match key {
+                Key::Char(c) => {
+                    if (self.typed_len as usize) < self.typed.len() {
+                        self.typed[self.typed_len as usize] = c;
+                        self.typed_len += 1;
+                        self.dirty |= DRAW_TYPED;
+                    }
+                    return Step::Busy;
+                }
+                Key::Delete => {
+                    self.typed_len -= 1;
+                    self.dirty |= DRAW_TYPED;
+                    return Step::Busy;
+                }
+                Key::Fire => {
+                    self.submit_typed();
+                    return Step::Busy;
+                }
+                Key::Back => {
+                    self.typed_len = 0;
+                    self.dirty |= DRAW_TYPED;
+                    return Step::Busy;
+                }
+                _ => {
+                    // Anything else abandons the typing and does its own job.
+                    self.typed_len = 0;
+                    self.dirty |= DRAW_TYPED;
+                }
+            }
+        }
+        match key {
+            Key::Up => self.move_cursor(0xF8, 0),
+            Key::Down => self.move_cursor(8, 0),
+            Key::Left => self.move_cursor(0, 0xFF),
+            Key::Right => self.move_cursor(0, 1),
+            Key::Fire => self.fire(),
+            Key::Back => {
+                if self.selected != NO_TILE {
+                    self.deselect();
+                } else {
+                    self.open_menu();
+                }
+            }
+            Key::Menu | Key::Char(b'm') => self.open_menu(),
+            Key::Char(b'u') => self.undo(),
+            Key::Char(b'r') => self.redo(),
+            Key::Char(c @ (b'a' | b'b' | b'd')) => {
+                self.toggle_overlay(c);
+                self.pending = c;
+            }
+            Key::Char(c @ (b'c' | b'e'..=b'h')) => {
+                self.typed = [c, 0, 0, 0, 0];
+                self.typed_len = 1;
+                self.dirty |= DRAW_TYPED;
+            }
+            Key::Char(b'q') | Key::Quit => return Step::Quit,
+            _ => {}
+        }
+        Step::Busy
+    }
+
+    /// Move the cursor by `rows` (0xF8 = up one, 8 = down one) and `files`
+    /// (0xFF = left, 1 = right) as seen on the screen, wrapping at the edges.
+    fn move_cursor(&mut self, rows: u8, files: u8) {
+        let (mut rows, mut files) = (rows, files);
+        if self.flipped {
+            rows = rows.wrapping_neg();
+            files = files.wrapping_neg();
+        }
+        let old = self.cursor;
+        let row = old & 0x38;
+        let file = old & 7;
+        self.cursor = (row.wrapping_add(rows) & 0x38) | (file.wrapping_add(files) & 7);
+        self.dirty_tiles.insert(old);
+        self.dirty_tiles.insert(self.cursor);
+        if self.overlays & (SHOW_A | SHOW_D) != 0 {
+            self.refresh_marks();
+            self.dirty |= DRAW_BOARD;
+        }
+    }
+
+    fn select(&mut self, tile: Tile) {
+        self.selected = tile;
+        self.targets = self.game.legal_targets(tile);
+        self.dirty |= DRAW_BOARD;
+    }
+
+    #[inline(never)]
+    pub(super) fn deselect(&mut self) {
+        self.selected = NO_TILE;
+        self.targets = TileSet::default();
+        self.dirty |= DRAW_BOARD;
+    }
+
+    fn fire(&mut self) {
+        if self.outcome.is_over() {
+            return self.say(Message::GameOver);
+        }
+        if !self.human_to_move() {
+            return self.say(Message::NotYourTurn);
+        }
+        let t = self.cursor;
+        if self.selected != NO_TILE {
+            if t == self.selected {
+                self.deselect();
+            } else if self.targets.contains(t) {
+                self.move_to(self.selected, t);
+            } else if self.movable(t) {
+                self.select(t);
+            } else {
+                self.say(Message::CantGoThere);
+            }
+        } else if self.movable(t) {
+            self.select(t);
+        } else if self.own(t) {
+            self.say(Message::NoMoves);
+        } else {
+            self.say(Message::NotYours);
+        }
+    }
+
+    /// Play from/to, asking for the piece if it promotes.
+    fn move_to(&mut self, from: Tile, to: Tile) {
+        if self.game.is_promotion(from, to) {
+            self.selected = from;
+            self.targets = self.game.legal_targets(from);
+            self.promo_from = from;
+            self.promo_to = to;
+            self.item = 0;
+            self.mode = Mode::Promotion;
+            self.dirty |= DRAW_MAIN | DRAW_HELP | DRAW_BOARD;
+            return;
+        }
+        self.play_move(from, to, 0);
+    }
+
+    /// Play the legal move from/to (with `promotion`, a piece type, or 0),
+    /// or say there is none.
+    pub(super) fn play_move(&mut self, from: Tile, to: Tile, promotion: u8) {
+        match self.game.find_move(from, to, promotion) {
+            Ok(m) => self.play(m),
+            Err(NotLegal) => self.say(Message::Illegal),
+        }
+    }
+
+    fn submit_typed(&mut self) {
+        let len = self.typed_len;
+        let t = self.typed;
+        self.typed_len = 0;
+        self.dirty |= DRAW_TYPED;
+        // The tile straight from the letters: engine_core::square's
+        // parse_square, then to_tile, cost the game 30 bytes of AVR code
+        // (42 with rustc 1.87), the 0x88 detour not folded away.
+        let square = |f: u8, r: u8| -> Option<Tile> {
+            (matches!(f, b'a'..=b'h') && matches!(r, b'1'..=b'8')).then(|| ((b'8' - r) << 3) | (f - b'a'))
+        };
+        let (Some(from), Some(to)) = (square(t[0], t[1]), square(t[2], t[3])) else {
+            return self.say(Message::NotAMove);
+        };
+        let promotion = match (len, promotion_piece(t[4])) {
+            (4, _) => 0,
+            (5, Some(piece)) => piece,
+            _ => return self.say(Message::NotAMove),
+        };
+        if self.outcome.is_over() {
+            return self.say(Message::GameOver);
+        }
+        if !self.human_to_move() {
+            return self.say(Message::NotYourTurn);
+        }
+        if !self.game.legal_targets(from).contains(to) {
+            return self.say(Message::Illegal);
+        }
+        self.dirty_tiles.insert(self.cursor);
+        self.cursor = to;
+        if promotion == 0 {
+            self.move_to(from, to);
+        } else {
+            self.play_move(from, to, promotion);
+        }
+    }
+
+    fn toggle_overlay(&mut self, letter: u8) {
+        let bit = match letter {
+            b'a' => SHOW_A,
+            b'd' => SHOW_D,
+            _ => SHOW_B,
+        };
+        self.overlays ^= bit;
+        if bit == SHOW_B && self.overlays & SHOW_B != 0 {
+            self.game.attack_counts(&mut self.counts);
+        }
+        self.refresh_marks();
+        self.dirty |= DRAW_BOARD;
+    }
+
+    /// Take back (to the human's turn); the cursor goes to the origin of the
+    /// first ply taken back.
+    fn undo(&mut self) {
+        let before = self.ply_count();
+        let lines = [self.game.log_line(1), self.game.log_line(2)];
+        if !self.game.undo() {
+            return self.say(Message::NoUndo);
+        }
+        let undone = before.wrapping_sub(self.ply_count());
+        self.position_changed();
+        let line = if undone >= 2 { lines[1] } else { lines[0] };
+        if let Some(line) = line {
+            self.cursor = line.from;
+        }
+    }
+
+    /// Replay what undo took back; the cursor goes to the destination of
+    /// the human's replayed ply.
+    fn redo(&mut self) {
+        let before = self.ply_count();
+        if !self.game.redo() {
+            return self.say(Message::NoRedo);
+        }
+        let redone = self.ply_count().wrapping_sub(before);
+        self.position_changed();
+        if let Some(line) = self.game.log_line(if redone >= 2 { 2 } else { 1 }) {
+            self.cursor = line.to;
+        }
+    }
+}
+
+/// The piece type a promotion's letter names (`q`, `r`, `b`, `n`), typed
+/// after a move or pressed in the chooser.
+pub(super) fn promotion_piece(letter: u8) -> Option<u8> {
+    match letter {
+        b'q' => Some(QUEEN),
+        b'r' => Some(ROOK),
+        b'b' => Some(BISHOP),
+        b'n' => Some(KNIGHT),
+        _ => None,
+    }
+}

@@ -1,0 +1,297 @@
+//! Drawing: the board and its labels, the panel (sides, status, message,
+//! typed move, help, menu and chooser), and the row helpers the rest of
+//! the interface writes text with.
+
+use engine_core::game::{Outcome, Player, SearcherHome, TileSet};
+use engine_core::piece::{color, kind, BLACK, WHITE};
+use engine_core::Tile;
+
+use super::menu::{MENU_BLACK, MENU_ITEMS, MENU_LEVEL, MENU_PAUSE, MENU_WHITE, MENU_WORDS, PROMOTION_NAMES};
+use super::{App, Mode, DRAW_BOARD, DRAW_HELP, DRAW_MAIN, DRAW_MESSAGE, DRAW_SIDES, DRAW_STATUS, DRAW_TYPED, NO_TILE};
+use super::{SHOW_A, SHOW_B, SHOW_D};
+use crate::glyphs::{CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW, PIECE_GLYPH};
+use crate::layout::*;
+use crate::screen::{attr, colour, Screen};
+
+impl<H: SearcherHome> App<H> {
+    /// Redraw everything that changed since the last draw.
+    pub fn draw<S: Screen>(&mut self, screen: &mut S) {
+        let dirty = self.dirty;
+        self.dirty = 0;
+        if dirty & DRAW_BOARD != 0 {
+            self.draw_labels(screen);
+            for tile in 0..64 {
+                self.draw_square(screen, tile);
+            }
+        } else if !self.dirty_tiles.is_empty() {
+            for tile in 0..64 {
+                if self.dirty_tiles.contains(tile) {
+                    self.draw_square(screen, tile);
+                }
+            }
+        }
+        self.dirty_tiles = TileSet::default();
+        if dirty & DRAW_SIDES != 0 {
+            self.draw_sides(screen);
+        }
+        if dirty & DRAW_MAIN != 0 {
+            match self.mode {
+                Mode::Board => self.draw_log(screen),
+                Mode::Menu => self.draw_menu(screen),
+                Mode::Promotion => self.draw_chooser(screen),
+            }
+        }
+        if dirty & DRAW_STATUS != 0 {
+            self.draw_status(screen);
+        }
+        if dirty & DRAW_MESSAGE != 0 {
+            line(screen, ROW_MESSAGE, self.message.text(), attr(TITLE, PAPER));
+        }
+        if dirty & DRAW_TYPED != 0 {
+            self.draw_typed(screen);
+        }
+        if dirty & DRAW_HELP != 0 {
+            let help: &[u8] = match self.mode {
+                Mode::Board => b"M=menu U=undo",
+                Mode::Menu => b"Return=change",
+                Mode::Promotion => b"Return=choose",
+            };
+            line(screen, ROW_HELP, help, attr(LABEL, PAPER));
+            // The column between board and panel stays blank.
+            for row in 0..25 {
+                screen.put(PANEL - 1, row, b' ', attr(LABEL, PAPER));
+            }
+        }
+    }
+
+    fn draw_labels<S: Screen>(&self, screen: &mut S) {
+        let a = attr(LABEL, PAPER);
+        for i in 0..8u8 {
+            let (rank, file) = if self.flipped { (b'1' + i, b'h' - i) } else { (b'8' - i, b'a' + i) };
+            // Each label on its square's middle row or column, blanks beside.
+            for k in 0..3u8 {
+                let at = SQUARE_AT[i as usize] + k;
+                let (rank, file) = if k == 1 { (rank, file) } else { (b' ', b' ') };
+                screen.put(RANK_COL, BOARD_ROW + at, rank, a);
+                screen.put(BOARD_COL + at, FILE_ROW, file, a);
+            }
+        }
+        screen.put(RANK_COL, FILE_ROW, b' ', a);
+    }
+
+    /// The whole-square colour of `tile` under the cursor.
+    fn cursor_colour(&self, tile: Tile) -> u8 {
+        if self.selected != NO_TILE {
+            if tile == self.selected {
+                SELECTED
+            } else if self.targets.contains(tile) {
+                DESTINATION
+            } else if self.movable(tile) {
+                CURSOR_MOVABLE
+            } else {
+                CURSOR_STUCK
+            }
+        } else if self.own(tile) {
+            if self.movable(tile) {
+                CURSOR_MOVABLE
+            } else {
+                CURSOR_STUCK
+            }
+        } else {
+            CURSOR_OTHER
+        }
+    }
+
+    fn draw_square<S: Screen>(&self, screen: &mut S, tile: Tile) {
+        let tile = tile & 63;
+        let (row, file) = if self.flipped { (7 - (tile >> 3), 7 - (tile & 7)) } else { (tile >> 3, tile & 7) };
+        let top = BOARD_ROW + SQUARE_AT[row as usize];
+        let left = BOARD_COL + SQUARE_AT[file as usize];
+        let square = if ((tile >> 3) ^ tile) & 1 == 0 { LIGHT_SQUARE } else { DARK_SQUARE };
+        let whole = if tile == self.cursor {
+            self.cursor_colour(tile)
+        } else if tile == self.selected {
+            SELECTED
+        } else {
+            square
+        };
+        let ring = if whole != square {
+            whole
+        } else if self.targets.contains(tile) {
+            DESTINATION
+        } else if self.overlays & SHOW_A != 0 && self.marks_a.contains(tile) {
+            ATTACKER
+        } else if self.overlays & SHOW_D != 0 && self.marks_d.contains(tile) {
+            DEFENDER
+        } else if tile == self.last[0] || tile == self.last[1] {
+            LAST_MOVE
+        } else {
+            square
+        };
+        let piece = self.game.piece_at(tile);
+        let ink = if piece != 0 && color(piece) == BLACK { BLACK_MAN } else { WHITE_MAN };
+        let first = PIECE_GLYPH[kind(piece) as usize];
+        for part in 0..9u8 {
+            let glyph = if first != 0 {
+                first + part
+            } else if part == CENTRE_PART {
+                EMPTY_CENTRE
+            } else {
+                b' '
+            };
+            let paper = if part == CENTRE_PART { whole } else { ring };
+            screen.put(left + PART_COL[part as usize], top + PART_ROW[part as usize], glyph, attr(ink, paper));
+        }
+        if self.overlays & SHOW_B != 0 {
+            let [white, black] = self.counts[tile as usize];
+            if white != 0 {
+                screen.put(left, top + 2, count_glyph(white), attr(colour::WHITE, colour::BLACK));
+            }
+            if black != 0 {
+                screen.put(left + 2, top + 2, count_glyph(black), attr(colour::BLACK, colour::WHITE));
+            }
+        }
+    }
+
+    fn draw_sides<S: Screen>(&self, screen: &mut S) {
+        for side in [WHITE, BLACK] {
+            let row = ROW_SIDES + side;
+            let to_move = side == self.game.side_to_move();
+            let ink = if to_move { colour::WHITE } else { LABEL };
+            let a = attr(ink, PAPER);
+            // In pieces, each padded: a line built in a buffer costs the
+            // 6502 a copy per piece.
+            text(screen, PANEL, row, if to_move { b">" } else { b" " }, a, 1);
+            text(screen, PANEL + 1, row, if side == WHITE { b"White" } else { b"Black" }, a, 7);
+            match self.game.player(side) {
+                Player::Human => text(screen, PANEL + 8, row, b"Human", a, 6),
+                Player::Computer => text(screen, PANEL + 8, row, &[b'C', b'P', b'U', b' ', b'L', b'0' + self.game.level()], a, 6),
+            }
+        }
+    }
+    fn draw_status<S: Screen>(&self, screen: &mut S) {
+        let side: &[u8] = if self.game.side_to_move() == WHITE { b"White" } else { b"Black" };
+        let mut lines: [&[u8]; 3] = [b"", b"", b""];
+        if self.outcome.is_over() {
+            lines[0] = b"GAME OVER";
+            lines[1] = match self.outcome {
+                Outcome::Checkmate => b"Checkmate",
+                Outcome::Stalemate => b"Stalemate",
+                Outcome::FiftyMove => b"50-move rule",
+                Outcome::Threefold => b"Repetition",
+                _ => b"No material",
+            };
+            lines[2] = match (self.outcome, self.game.side_to_move()) {
+                (Outcome::Checkmate, WHITE) => b"Black wins",
+                (Outcome::Checkmate, _) => b"White wins",
+                _ => b"Draw",
+            };
+        } else if self.outcome == Outcome::Check {
+            lines[1] = b"Check!";
+        }
+        let title = attr(TITLE, PAPER);
+        let plain = attr(colour::WHITE, PAPER);
+        if self.outcome.is_over() {
+            line(screen, ROW_STATUS, lines[0], title);
+        } else {
+            text(screen, PANEL, ROW_STATUS, side, plain, 5);
+            text(screen, PANEL + 5, ROW_STATUS, b" to move", plain, PANEL_WIDTH - 5);
+        }
+        line(screen, ROW_STATUS + 1, lines[1], if self.outcome.is_over() { plain } else { title });
+        line(screen, ROW_STATUS + 2, lines[2], title);
+    }
+
+    fn draw_typed<S: Screen>(&self, screen: &mut S) {
+        if self.typed_len == 0 {
+            clear(screen, ROW_TYPED);
+            return;
+        }
+        let (a, n) = (attr(colour::WHITE, PAPER), self.typed_len);
+        text(screen, PANEL, ROW_TYPED, b"Move ", a, 5);
+        text(screen, PANEL + 5, ROW_TYPED, &self.typed[..n as usize], a, PANEL_WIDTH - 5);
+        screen.put(PANEL + 5 + n, ROW_TYPED, b'_', a);
+    }
+
+    fn draw_menu<S: Screen>(&self, screen: &mut S) {
+        line(screen, ROW_MAIN, b"MENU", attr(TITLE, PAPER));
+        for i in 0..MENU_ITEMS {
+            let level = [b'0' + self.game.level()];
+            let value: &[u8] = match i {
+                MENU_WHITE | MENU_BLACK => {
+                    let side = if i == MENU_WHITE { WHITE } else { BLACK };
+                    match self.game.player(side) {
+                        Player::Human => b"Human",
+                        Player::Computer => b"CPU",
+                    }
+                }
+                MENU_LEVEL => &level,
+                MENU_PAUSE if self.pause => b"on",
+                MENU_PAUSE => b"off",
+                _ => b"",
+            };
+            let row = ROW_MAIN + 1 + i;
+            let a = self.mark_item(screen, i, row);
+            text(screen, PANEL + 1, row, MENU_WORDS[(i & 7) as usize], a, PANEL_WIDTH - 1);
+            if !value.is_empty() {
+                text(screen, PANEL + 8, row, value, a, PANEL_WIDTH - 8);
+            }
+        }
+        for row in ROW_MAIN + 1 + MENU_ITEMS..ROW_MAIN + MAIN_ROWS {
+            clear(screen, row);
+        }
+    }
+
+    /// Entry `i` of a list (menu or chooser) on `row`: its first cell, the
+    /// `>` mark under the cursor, and the colours of the rest, inverted
+    /// under the cursor.
+    fn mark_item<S: Screen>(&self, screen: &mut S, i: u8, row: u8) -> u8 {
+        let (mark, a) =
+            if i == self.item { (b'>', attr(colour::BLACK, colour::LIGHT_BLUE)) } else { (b' ', attr(LABEL, PAPER)) };
+        screen.put(PANEL, row, mark, a);
+        a
+    }
+
+    fn draw_chooser<S: Screen>(&self, screen: &mut S) {
+        line(screen, ROW_MAIN, b"PROMOTE TO", attr(TITLE, PAPER));
+        for i in 0..4u8 {
+            let row = ROW_MAIN + 1 + i;
+            let a = self.mark_item(screen, i, row);
+            text(screen, PANEL + 1, row, PROMOTION_NAMES[i as usize], a, PANEL_WIDTH - 1);
+        }
+        for row in ROW_MAIN + 5..ROW_MAIN + MAIN_ROWS {
+            clear(screen, row);
+        }
+    }
+}
+
+/// Write `s` at (col, row), padded with blanks to `width` cells. Out of
+/// line, as are [`line`] and [`clear`] for the panel's whole rows: they are
+/// called from many places, and every argument a call passes is code on
+/// the C64.
+#[inline(never)]
+pub(super) fn text<S: Screen>(screen: &mut S, col: u8, row: u8, s: &[u8], a: u8, width: u8) {
+    for i in 0..width {
+        let g = s.get(i as usize).copied().unwrap_or(b' ');
+        screen.put(col + i, row, g, a);
+    }
+}
+
+/// A whole row of the panel: `s` padded with blanks.
+#[inline(never)]
+pub(super) fn line<S: Screen>(screen: &mut S, row: u8, s: &[u8], a: u8) {
+    text(screen, PANEL, row, s, a, PANEL_WIDTH);
+}
+
+/// A row of the panel blanked.
+#[inline(never)]
+pub(super) fn clear<S: Screen>(screen: &mut S, row: u8) {
+    line(screen, row, b"", attr(LABEL, PAPER));
+}
+
+fn count_glyph(n: u8) -> u8 {
+    if n > 9 {
+        b'+'
+    } else {
+        b'0' + n
+    }
+}

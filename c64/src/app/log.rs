@@ -1,0 +1,110 @@
+//! The move log in the panel: the last plies, one line each, written
+//! straight to the screen.
+
+use engine_core::game::{LogLine, Outcome, SearcherHome};
+use engine_core::piece::{kind, piece_char, KING};
+use engine_core::square::{from_tile, square_name};
+use engine_core::Tile;
+
+use super::draw::clear;
+use super::App;
+use crate::layout::*;
+use crate::screen::{attr, colour, Screen};
+use crate::text::decimal5;
+
+impl<H: SearcherHome> App<H> {
+    /// The panel's main rows: the latest plies that fit, the oldest at the
+    /// top, blank rows below.
+    pub(super) fn draw_log<S: Screen>(&self, screen: &mut S) {
+        let mut shown = 0u8;
+        while shown < MAIN_ROWS && self.game.log_line(shown + 1).is_some() {
+            shown += 1;
+        }
+        let now = self.ply_count();
+        for i in 0..MAIN_ROWS {
+            let row = ROW_MAIN + i;
+            if i >= shown {
+                clear(screen, row);
+                continue;
+            }
+            let back = shown - i;
+            if let Some(line) = self.game.log_line(back) {
+                draw_log_line(screen, row, &line, now.wrapping_sub(back as u16));
+            }
+        }
+    }
+}
+
+/// Text written left to right from a cell, in one colour: lines made of
+/// pieces (a log line, at most 13 cells) go straight to the screen, with
+/// no buffer to fill and copy. `put` and `text` are out of line: each is
+/// called from several places, and inlined they cost the C64 more code.
+struct Pen {
+    col: u8,
+    row: u8,
+    attr: u8,
+}
+
+impl Pen {
+    /// One glyph, then the next cell.
+    #[inline(never)]
+    fn put<S: Screen>(&mut self, screen: &mut S, glyph: u8) {
+        screen.put(self.col, self.row, glyph, self.attr);
+        self.col += 1;
+    }
+
+    #[inline(never)]
+    fn text<S: Screen>(&mut self, screen: &mut S, s: &[u8]) {
+        for &glyph in s {
+            self.put(screen, glyph);
+        }
+    }
+
+    /// A tile's name, e.g. `e4`.
+    fn tile<S: Screen>(&mut self, screen: &mut S, tile: Tile) {
+        let [file, rank] = square_name(from_tile(tile));
+        self.put(screen, file);
+        self.put(screen, rank);
+    }
+
+    /// Blanks up to column `end` (not included).
+    fn pad<S: Screen>(&mut self, screen: &mut S, end: u8) {
+        while self.col < end {
+            self.put(screen, b' ');
+        }
+    }
+}
+
+/// A log line across the panel, e.g. `  1. e2-e4`, ` 12...Ng8xf6+`,
+/// `  9. e7xd8Q#`, `  5. O-O`, then blanks. `ply` counts from White's
+/// first move (0) and numbers the line.
+fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16) {
+    let ink = if ply & 1 == 0 { colour::WHITE } else { colour::LIGHT_GREY };
+    let mut pen = Pen { col: PANEL, row, attr: attr(ink, PAPER) };
+    let number = decimal5((ply >> 1) + 1);
+    pen.text(screen, &number[2..]);
+    pen.text(screen, if ply & 1 == 0 { b". " } else { b"..." });
+    let k = kind(line.piece);
+    let (from_file, to_file) = (line.from & 7, line.to & 7);
+    if k == KING && from_file == 4 && (to_file == 6 || to_file == 2) {
+        pen.text(screen, if to_file == 6 { b"O-O" } else { b"O-O-O" });
+    } else {
+        if k > 1 {
+            pen.put(screen, piece_char(k));
+        }
+        pen.tile(screen, line.from);
+        pen.put(screen, if line.captured != 0 { b'x' } else { b'-' });
+        pen.tile(screen, line.to);
+        if line.promotion != 0 {
+            pen.put(screen, piece_char(line.promotion & 7));
+        }
+    }
+    // The outcome's mark: `+` check, `#` mate, `=` a draw.
+    match line.outcome {
+        Outcome::Normal => {}
+        Outcome::Check => pen.put(screen, b'+'),
+        Outcome::Checkmate => pen.put(screen, b'#'),
+        _ => pen.put(screen, b'='),
+    }
+    pen.pad(screen, PANEL + PANEL_WIDTH);
+}

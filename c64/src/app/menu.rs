@@ -1,0 +1,126 @@
+//! The panel's two lists and their keys: the menu, and the promotion
+//! chooser a promoting move opens.
+
+use engine_core::game::{Player, SearcherHome};
+use engine_core::piece::{BISHOP, BLACK, KNIGHT, QUEEN, ROOK, WHITE};
+
+use super::board::promotion_piece;
+use super::{App, Mode, Step, DRAW_HELP, DRAW_MAIN, DRAW_SIDES, DRAW_STATUS, SHOW_B};
+use crate::input::Key;
+
+/// Menu entries, top to bottom.
+pub(super) const MENU_RESUME: u8 = 0;
+pub(super) const MENU_NEW: u8 = 1;
+pub(super) const MENU_WHITE: u8 = 2;
+pub(super) const MENU_BLACK: u8 = 3;
+pub(super) const MENU_LEVEL: u8 = 4;
+pub(super) const MENU_FLIP: u8 = 5;
+pub(super) const MENU_PAUSE: u8 = 6;
+pub(super) const MENU_QUIT: u8 = 7;
+pub(super) const MENU_ITEMS: u8 = 8;
+/// Each entry's words, in that order.
+pub(super) const MENU_WORDS: [&[u8]; MENU_ITEMS as usize] =
+    [b"Resume", b"New game", b"White", b"Black", b"Level", b"Flip board", b"Pause", b"Quit"];
+
+/// Promotion choices, top to bottom.
+const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
+pub(super) const PROMOTION_NAMES: [&[u8]; 4] = [b"Queen", b"Rook", b"Bishop", b"Knight"];
+
+impl<H: SearcherHome> App<H> {
+    pub(super) fn open_menu(&mut self) {
+        self.mode = Mode::Menu;
+        self.item = MENU_RESUME;
+        self.dirty |= DRAW_MAIN | DRAW_HELP;
+    }
+
+    #[inline(never)]
+    fn close_panel(&mut self) {
+        self.mode = Mode::Board;
+        self.dirty |= DRAW_MAIN | DRAW_HELP | DRAW_SIDES | DRAW_STATUS;
+    }
+
+    pub(super) fn menu_key(&mut self, key: Key) -> Step {
+        match key {
+            Key::Up => self.item = if self.item == 0 { MENU_ITEMS - 1 } else { self.item - 1 },
+            Key::Down => self.item = if self.item == MENU_ITEMS - 1 { 0 } else { self.item + 1 },
+            Key::Back | Key::Menu | Key::Char(b'm') => self.close_panel(),
+            Key::Fire | Key::Right => return self.menu_choose(true),
+            Key::Left => return self.menu_choose(false),
+            Key::Quit | Key::Char(b'q') => return Step::Quit,
+            _ => {}
+        }
+        self.dirty |= DRAW_MAIN;
+        Step::Busy
+    }
+
+    /// Carry out the highlighted entry; `forward` is RETURN or right, as
+    /// opposed to left (which steps the level down).
+    fn menu_choose(&mut self, forward: bool) -> Step {
+        match self.item {
+            MENU_RESUME => self.close_panel(),
+            MENU_NEW => {
+                self.game.new_game();
+                self.seeded = false;
+                self.overlays &= SHOW_B;
+                self.home_cursor();
+                self.position_changed();
+                self.close_panel();
+            }
+            MENU_WHITE | MENU_BLACK => {
+                let side = if self.item == MENU_WHITE { WHITE } else { BLACK };
+                let other = match self.game.player(side) {
+                    Player::Human => Player::Computer,
+                    Player::Computer => Player::Human,
+                };
+                self.game.set_player(side, other);
+                self.deselect();
+                self.dirty |= DRAW_SIDES;
+            }
+            MENU_LEVEL => {
+                let level = self.game.level();
+                let next = match (forward, level) {
+                    (true, 4) => 1,
+                    (true, l) => l + 1,
+                    (false, 1) => 4,
+                    (false, l) => l - 1,
+                };
+                self.game.set_level(next);
+                self.dirty |= DRAW_SIDES;
+            }
+            MENU_FLIP => self.set_flipped(!self.flipped),
+            MENU_PAUSE => self.pause = !self.pause,
+            MENU_QUIT => return Step::Quit,
+            _ => {}
+        }
+        self.dirty |= DRAW_MAIN;
+        Step::Busy
+    }
+
+    pub(super) fn promotion_key(&mut self, key: Key) -> Step {
+        let choice = match key {
+            Key::Up => {
+                self.item = self.item.wrapping_sub(1) & 3;
+                None
+            }
+            Key::Down => {
+                self.item = (self.item + 1) & 3;
+                None
+            }
+            Key::Fire => Some(PROMOTIONS[(self.item & 3) as usize]),
+            Key::Char(letter) => promotion_piece(letter),
+            Key::Back | Key::Menu => {
+                self.close_panel();
+                self.deselect();
+                return Step::Busy;
+            }
+            Key::Quit => return Step::Quit,
+            _ => None,
+        };
+        if let Some(piece) = choice {
+            self.close_panel();
+            self.play_move(self.promo_from, self.promo_to, piece);
+        }
+        self.dirty |= DRAW_MAIN;
+        Step::Busy
+    }
+}
