@@ -92,6 +92,14 @@ pub enum Player {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotLegal;
 
+impl core::fmt::Display for NotLegal {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("the move is not legal in this position")
+    }
+}
+
+impl core::error::Error for NotLegal {}
+
 /// A set of tiles, one bit each (64 bits as eight bytes: no 64-bit
 /// arithmetic on the 6502).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -30,6 +30,8 @@ impl std::fmt::Display for Fault {
     }
 }
 
+impl std::error::Error for Fault {}
+
 /// What the engine told about itself during the `uci` handshake.
 #[derive(Clone, Debug, Default)]
 pub struct Identity {
@@ -204,5 +206,15 @@ mod tests {
         assert_eq!(id.name.as_deref(), Some("Stockfish 15.1"));
         assert_eq!(id.options, ["Skill Level", "Ponder"]);
         assert!(id.has_option("skill level") && !id.has_option("Skill"));
+    }
+
+    /// Each fault reads as words and is a `std::error::Error`.
+    #[test]
+    fn faults_read_as_words() {
+        fn message(e: &dyn std::error::Error) -> String {
+            e.to_string()
+        }
+        assert_eq!(message(&Fault::Timeout), "no answer in time");
+        assert_eq!(message(&Fault::Crash("exited with status 1".into())), "exited with status 1");
     }
 }
