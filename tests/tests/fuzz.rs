@@ -45,7 +45,7 @@ use c64chess_tests::{all_table_fens, legal, pseudo};
 use engine_core::bench::BENCH_POSITIONS;
 use engine_core::game::{move_from, move_to, LogLine, NotLegal, Outcome, Player, TileSet};
 use engine_core::piece::{BLACK, WHITE};
-use engine_core::position::MAX_ATTACKERS;
+use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::square::from_tile;
 use engine_core::{FenError, Game, GenMode, Move, Position};
 use proptest::prelude::*;
