@@ -3,7 +3,7 @@
 //! Four, not three, so an array of moves is indexed by a shift: the 6502 has
 //! no multiply. The fourth byte of a move is scratch space for ordering.
 
-use crate::piece::Piece;
+use crate::piece::{make_piece, piece_char, Piece, BLACK};
 use crate::square::{square_name, Square};
 
 /// `flags` bits 0–2: the promotion piece type (knight..queen); 0 = none.
@@ -118,9 +118,9 @@ impl Move {
         let f = square_name(self.from);
         let t = square_name(self.to);
         let mut out = [f[0], f[1], t[0], t[1], 0];
-        let promo = b".pnbrqk"[self.promotion() as usize];
         if self.promotion() != 0 {
-            out[4] = promo;
+            // Lower case, as UCI writes it: Black's letter.
+            out[4] = piece_char(make_piece(self.promotion(), BLACK));
             (out, 5)
         } else {
             (out, 4)

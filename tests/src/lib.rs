@@ -17,8 +17,7 @@
 
 use engine_core::movegen::{GenMode, MAX_MOVES};
 use engine_core::mv::Move;
-use engine_core::piece::{kind, BISHOP, EMPTY, KING, KNIGHT, PAWN};
-use engine_core::square::all_squares;
+use engine_core::piece::{kind, PAWN};
 use engine_core::Position;
 
 pub use engine_core;
@@ -154,20 +153,6 @@ pub fn walk_tree(pos: &mut Position, depth: u32, visit: &mut impl FnMut(&mut Pos
         }
         pos.unmake(m, undo);
     }
-}
-
-/// Bare kings, or king and one minor piece against a bare king: no mate is
-/// possible, a random game stops there.
-pub fn insufficient_material(pos: &Position) -> bool {
-    let mut minors = 0;
-    for sq in all_squares() {
-        match kind(pos.at(sq)) {
-            EMPTY | KING => {}
-            KNIGHT | BISHOP => minors += 1,
-            _ => return false,
-        }
-    }
-    minors <= 1
 }
 
 // ---------------------------------------------------------------------------
@@ -619,7 +604,7 @@ pub enum GameEnd {
     Stalemate,
     /// A hundred plies without a capture or pawn move.
     FiftyMoves,
-    /// Bare kings, or a single minor piece left.
+    /// Neither side can mate ([`Position::insufficient_material`]).
     InsufficientMaterial,
     /// The ply cap was reached.
     PlyCap,
@@ -683,7 +668,7 @@ impl RandomGame {
             Some(if self.pos.in_check() { GameEnd::Checkmate } else { GameEnd::Stalemate })
         } else if self.pos.halfmove_clock() >= 100 {
             Some(GameEnd::FiftyMoves)
-        } else if insufficient_material(&self.pos) {
+        } else if self.pos.insufficient_material() {
             Some(GameEnd::InsufficientMaterial)
         } else if self.ply >= self.cap {
             Some(GameEnd::PlyCap)

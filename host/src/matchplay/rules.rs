@@ -2,7 +2,7 @@
 //! stalemate, threefold repetition, the fifty-move rule and insufficient
 //! material. The ply cap is the match's own rule and lives in `game`.
 
-use engine_core::piece::{kind, BISHOP, EMPTY, KING, KNIGHT};
+use engine_core::position::DrawRule;
 use engine_core::{Move, Position, MAX_MOVES};
 
 /// Why the rules ended a game.
@@ -20,47 +20,22 @@ pub enum Ending {
     InsufficientMaterial,
 }
 
-/// How the game stands by the rules, checked in this order: a move that
-/// mates wins even if it also completes fifty moves or a repetition (FIDE
-/// 9.6 and 5.1). `pos` must carry the game's history since the opening
-/// (repetitions before the opening position are not known).
+/// How the game stands by the rules: mate and stalemate first (a move that
+/// mates wins even if it also completes fifty moves or a repetition: FIDE
+/// 9.6 and 5.1), then the draw rules as the engine's one owner of them,
+/// [`Position::draw_rule`], has them. `pos` must carry the game's history
+/// since the opening (repetitions before the opening position are not
+/// known).
 pub fn adjudicate(pos: &mut Position) -> Option<Ending> {
     let mut moves = [Move::NONE; MAX_MOVES];
     if pos.legal_moves(&mut moves) == 0 {
         return Some(if pos.in_check() { Ending::Checkmate } else { Ending::Stalemate });
     }
-    if insufficient_material(pos) {
-        Some(Ending::InsufficientMaterial)
-    } else if pos.repetitions() >= 2 {
-        Some(Ending::Threefold)
-    } else if pos.halfmove_clock() >= 100 {
-        Some(Ending::FiftyMoves)
-    } else {
-        None
-    }
-}
-
-/// True if no sequence of legal moves can mate: only kings and minor
-/// pieces, and either at most one minor piece in all, or only bishops, all
-/// on squares of one colour. (Two knights, or knight against bishop, can
-/// still be mated with help, so those play on.)
-pub fn insufficient_material(pos: &Position) -> bool {
-    let mut minors = 0;
-    let mut knights = 0;
-    let mut bishop_colours = [false; 2];
-    for (index, &piece) in pos.cells().iter().enumerate() {
-        // Cells off the 0x88 board are always empty.
-        if piece == EMPTY || kind(piece) == KING {
-            continue;
-        }
-        match kind(piece) {
-            KNIGHT => knights += 1,
-            BISHOP => bishop_colours[(index / 16 + index % 16) % 2] = true,
-            _ => return false,
-        }
-        minors += 1;
-    }
-    minors <= 1 || (knights == 0 && !(bishop_colours[0] && bishop_colours[1]))
+    pos.draw_rule().map(|rule| match rule {
+        DrawRule::FiftyMoves => Ending::FiftyMoves,
+        DrawRule::Threefold => Ending::Threefold,
+        DrawRule::InsufficientMaterial => Ending::InsufficientMaterial,
+    })
 }
 
 #[cfg(test)]

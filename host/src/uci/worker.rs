@@ -30,7 +30,6 @@ use engine_core::{Limits, Move, Position, SearchHooks, SearchResult, Searcher, M
 use super::hash::HostSlots;
 use super::restricted::{Line, RootHooks};
 use super::{emit, restricted};
-use crate::matchplay::rules::insufficient_material;
 use crate::timeplan::{Plan, TimePlan, MAX_DEPTH};
 
 /// `clock_from` while the clock has not started (pondering).
@@ -294,7 +293,7 @@ struct UciHooks<'a> {
 
 impl<'a> UciHooks<'a> {
     fn new(control: &'a Control, clock: Option<TimePlan>, root: &'a Position) -> Self {
-        let dead = insufficient_material(root);
+        let dead = root.insufficient_material();
         UciHooks { control, clock, root, out_of_time: false, pv: Vec::new(), seldepth: 0, dead, multipv: 1 }
     }
 
