@@ -4,7 +4,7 @@
 //! `usize` and no multiply instruction, and run unchanged on a PC.
 //!
 //! The whole crate on one screen, in layers: a module imports only from
-//! its own layer or below (`tools/layers` checks it in CI, and that no two
+//! its own layer or below (`tools/structure` checks it in CI, and that no two
 //! modules import each other). Read it bottom-up for the data, top-down
 //! for the interface.
 //!

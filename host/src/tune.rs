@@ -770,18 +770,71 @@ pub const PST_MG: [[i8; 64]; 7] = [
     out
 }
 
-/// Run the tuner.
+/// Run the tuner: read and label the data, fit K, fit the values, report
+/// the errors before and after, and write the tables if asked.
 pub fn run(args: TuneArgs) -> ExitCode {
     let started = Instant::now();
-    let text = match std::fs::read_to_string(&args.data) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", args.data.display());
-            return ExitCode::from(2);
-        }
-    };
     let start = Values::hand();
-    let mut l = load(&text, args.seed, args.limit, &start);
+    let mut l = match read(&args, &start, started) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    if args.lambda < 1.0 {
+        let k_sf = fit_scale(&l.train.sf, &l.train.result);
+        println!(
+            "labels: {} x result + {} x Stockfish's score as a result (its K = {k_sf:.4})",
+            args.lambda,
+            1.0 - args.lambda
+        );
+        l.train.label(args.lambda, k_sf);
+        l.valid.label(args.lambda, k_sf);
+    }
+    let k = fit_k(&l.train, &start);
+    println!("K = {k:.4}");
+    let before = (l.train.exact_error(&start, k), l.valid.exact_error(&start, k));
+    println!("error before (hand values): training {:.6}, validation {:.6}", before.0, before.1);
+    let shipped = Values::shipped();
+    if shipped != start {
+        println!(
+            "error of the values built in: training {:.6}, validation {:.6}",
+            l.train.exact_error(&shipped, k),
+            l.valid.exact_error(&shipped, k)
+        );
+    }
+    let fit = Fit { epochs: args.epochs, rate: args.rate, reg: args.reg, mirror: args.mirror };
+    let tuned = optimise(&l.train, &start, k, fit, |epoch, e| {
+        println!("epoch {epoch}: training error {e:.6} (linear model) {:.1} s", started.elapsed().as_secs_f64());
+    });
+    let tuned = tuned.rounded();
+    if args.mirror && !tuned.is_symmetric() {
+        eprintln!("error: the rounded values lost their symmetry");
+        return ExitCode::FAILURE;
+    }
+    let after = (l.train.exact_error(&tuned, k), l.valid.exact_error(&tuned, k));
+    println!("error after (rounded, engine scores): training {:.6}, validation {:.6}", after.0, after.1);
+    let (material, ..) = tuned.tables();
+    println!("material: {material:?}");
+    if let Some(path) = &args.write {
+        let note = provenance(&args, &l, k, before, after);
+        if let Err(e) = std::fs::write(path, source(&tuned, &note)) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+        println!("wrote {}", path.display());
+    }
+    println!("time {:.1} s", started.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
+}
+
+/// The data file read and split into quiet training and validation
+/// positions, with a line saying what was kept; the exit code on failure
+/// (unreadable file, nothing quiet), after saying why.
+fn read(args: &TuneArgs, start: &Values, started: Instant) -> Result<Loaded, ExitCode> {
+    let text = std::fs::read_to_string(&args.data).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", args.data.display());
+        ExitCode::from(2)
+    })?;
+    let l = load(&text, args.seed, args.limit, start);
     println!(
         "positions: {} lines from {} games, {} unreadable, {} not quiet, {} kept: {} training, {} validation ({:.1} s)",
         l.lines,
@@ -795,91 +848,38 @@ pub fn run(args: TuneArgs) -> ExitCode {
     );
     if l.train.len() == 0 {
         eprintln!("error: no quiet positions to tune on");
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     }
-    if args.lambda < 1.0 {
-        let k_sf = fit_scale(&l.train.sf, &l.train.result);
-        println!(
-            "labels: {} x result + {} x Stockfish's score as a result (its K = {k_sf:.4})",
-            args.lambda,
-            1.0 - args.lambda
-        );
-        l.train.label(args.lambda, k_sf);
-        l.valid.label(args.lambda, k_sf);
-    }
-    let k = fit_k(&l.train, &start);
-    println!("K = {k:.4}");
-    let shipped = Values::shipped();
-    let (before_t, before_v) = (
-        l.train.exact_error(&start, k),
-        l.valid.exact_error(&start, k),
-    );
-    println!("error before (hand values): training {before_t:.6}, validation {before_v:.6}");
-    if shipped != start {
-        println!(
-            "error of the values built in: training {:.6}, validation {:.6}",
-            l.train.exact_error(&shipped, k),
-            l.valid.exact_error(&shipped, k)
-        );
-    }
-    let fit = Fit { epochs: args.epochs, rate: args.rate, reg: args.reg, mirror: args.mirror };
-    let tuned = optimise(
-        &l.train,
-        &start,
-        k,
-        fit,
-        |epoch, e| {
-            println!(
-                "epoch {epoch}: training error {e:.6} (linear model) {:.1} s",
-                started.elapsed().as_secs_f64()
-            );
-        },
-    );
-    let tuned = tuned.rounded();
-    if args.mirror && !tuned.is_symmetric() {
-        eprintln!("error: the rounded values lost their symmetry");
-        return ExitCode::FAILURE;
-    }
-    let (after_t, after_v) = (
-        l.train.exact_error(&tuned, k),
-        l.valid.exact_error(&tuned, k),
-    );
-    println!(
-        "error after (rounded, engine scores): training {after_t:.6}, validation {after_v:.6}"
-    );
-    let (material, ..) = tuned.tables();
-    println!("material: {material:?}");
-    if let Some(path) = &args.write {
-        let name = args
-            .data
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let note = format!(
-            "Made from {name}: {} quiet positions of {} games ({} training, {} validation;\n\
-             seed {}), labels {} x result + {} x Stockfish's score, K = {k:.4}, {} epochs at\n\
-             rate {}, reg {}{}. Mean squared error against the results, training /\n\
-             validation: {before_t:.6} / {before_v:.6} with the hand-written values,\n\
-             {after_t:.6} / {after_v:.6} with these.",
-            l.train.len() + l.valid.len(),
-            l.games,
-            l.train.len(),
-            l.valid.len(),
-            args.seed,
-            args.lambda,
-            1.0 - args.lambda,
-            args.epochs,
-            args.rate,
-            args.reg,
-            if args.mirror { ", files mirrored" } else { "" }
-        );
-        if let Err(e) = std::fs::write(path, source(&tuned, &note)) {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
-        println!("wrote {}", path.display());
-    }
-    println!("time {:.1} s", started.elapsed().as_secs_f64());
-    ExitCode::SUCCESS
+    Ok(l)
+}
+
+/// The written tables' note: the data, the settings and the errors
+/// (training, validation) before and after, so the file says how to
+/// make it again.
+fn provenance(args: &TuneArgs, l: &Loaded, k: f64, before: (f64, f64), after: (f64, f64)) -> String {
+    let name = args.data.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    format!(
+        "Made from {name}: {} quiet positions of {} games ({} training, {} validation;\n\
+         seed {}), labels {} x result + {} x Stockfish's score, K = {k:.4}, {} epochs at\n\
+         rate {}, reg {}{}. Mean squared error against the results, training /\n\
+         validation: {:.6} / {:.6} with the hand-written values,\n\
+         {:.6} / {:.6} with these.",
+        l.train.len() + l.valid.len(),
+        l.games,
+        l.train.len(),
+        l.valid.len(),
+        args.seed,
+        args.lambda,
+        1.0 - args.lambda,
+        args.epochs,
+        args.rate,
+        args.reg,
+        if args.mirror { ", files mirrored" } else { "" },
+        before.0,
+        before.1,
+        after.0,
+        after.1
+    )
 }
 
 #[cfg(test)]
