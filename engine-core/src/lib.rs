@@ -37,11 +37,9 @@
 //! | 0 | [`piece`] | the one-byte piece: type in bits 0–2, colour in bit 3 |
 //! | 0 | [`square`] | the 0x88 square (row 0 = rank 8) and the 0..63 tile of the front ends |
 //!
-//! The layers are of imports; three `impl Position` blocks lean on methods
-//! of a layer above, by call and never by import: `make` asks the
-//! en-passant rule of [`legality`] (a call, not a cycle of calls: the C64
-//! gives `make` a static frame), and in debug builds `make` and `unmake`
-//! assert [`consistency`]'s check.
+//! The layers are of imports. Calls follow them too, with one exception
+//! that is not an import: in debug and test builds `make` and `unmake`
+//! assert [`consistency`]'s check (release and C64 builds never call it).
 //!
 //! Legality is decided by trying: `make`, ask whether the mover's king is
 //! attacked ([`Position::last_move_was_legal`]), `unmake`.
