@@ -41,8 +41,10 @@
 //! that is not an import: in debug and test builds `make` and `unmake`
 //! assert [`consistency`]'s check (release and C64 builds never call it).
 //!
-//! Legality is decided by trying: `make`, ask whether the mover's king is
-//! attacked ([`Position::last_move_was_legal`]), `unmake`.
+//! Legality is decided before a move is made wherever the board tells
+//! ([`Position::legality`]: king moves, pins), and otherwise by trying:
+//! `make`, ask whether the mover's king is attacked
+//! ([`Position::last_move_was_legal`]), `unmake`.
 //!
 //! Sixteen-bit rules: every quantity has an explicit width, `usize` is only
 //! an index, nothing multiplies toward a limit.

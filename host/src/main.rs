@@ -1,4 +1,21 @@
 //! `c64chess`: the engine core on a PC, for testing, measuring and playing.
+//!
+//! Its modules in layers (a module imports only from its own layer or
+//! below; `tools/structure` checks it):
+//!
+//! | layer | module | holds |
+//! |---|---|---|
+//! | 4 | `uci` | the UCI engine: the command loop, `go`, the search worker, restricted and lenient input |
+//! | 4 | `play` | a game in the terminal, through the c64 crate's `App` |
+//! | 4 | `match_cmd` | `c64chess match`: its arguments, the run and the report |
+//! | 4 | `tune` | `c64chess tune`: the evaluation's values fitted to games |
+//! | 4 | `perft_cmd` | `c64chess perft` and `divide` (which `uci` uses too) |
+//! | 4 | `bench_cmd` | `c64chess bench` |
+//! | 4 | `picture` | `c64chess picture`: PNGs of the C64's screens |
+//! | 3 | `matchplay` | playing matches: games, openings, engines over UCI, PGN, the referee, statistics |
+//! | 2 | `timeplan` | a `go`'s parameters to search limits and a time plan |
+//! | 1 | `options` | the engine's UCI options, shared by `uci` and `match`, and the search limits they give |
+//! | 0 | `rating` | the levels' Elo ratings, and the limits that play a requested rating |
 
 #![deny(missing_docs)]
 
