@@ -29,6 +29,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use engine_core::piece::WHITE;
+use engine_core::rng::splitmix64;
 
 use crate::matchplay::game::{self, GameRecord, GameRules, Termination, TimeControl};
 use crate::matchplay::openings::{self, Opening};
@@ -355,7 +356,7 @@ impl Match {
                 return;
             }
             let (white, black) = if a_is_white(index) { (&mut a, &mut b) } else { (&mut b, &mut a) };
-            let salt = player::splitmix64(self.seed ^ index as u64);
+            let salt = splitmix64(self.seed ^ index as u64);
             let record = game::play(white, black, &self.openings[index / 2], &self.rules, salt);
             if sender.send((index, record)).is_err() {
                 return;
@@ -580,7 +581,7 @@ fn shuffle<T>(items: &mut [T], seed: u64) {
     }
     let mut state = seed;
     for i in (1..items.len()).rev() {
-        state = player::splitmix64(state);
+        state = splitmix64(state);
         items.swap(i, (state % (i as u64 + 1)) as usize);
     }
 }

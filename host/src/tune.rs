@@ -49,6 +49,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use engine_core::eval::value;
+use engine_core::rng::splitmix64;
 use engine_core::eval_tables::{PIECE_VALUE, PST_EG_KING, PST_EG_PAWN, PST_MG};
 use engine_core::piece::{color, kind, BLACK, EMPTY, KING, PAWN, QUEEN, WHITE};
 use engine_core::square::from_tile;
@@ -524,11 +525,6 @@ fn sigmoid(s: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * s / 400.0))
 }
 
-/// SplitMix64, for the validation split.
-fn mix(x: u64) -> u64 {
-    crate::matchplay::player::splitmix64(x)
-}
-
 /// What reading a data file found.
 pub struct Loaded {
     /// Training and validation sets.
@@ -593,7 +589,7 @@ pub fn load(text: &str, seed: u64, limit: usize, start: &Values) -> Loaded {
         }
         // Whole games go to validation: positions of one game share its
         // result, and would leak it across the split.
-        let set = if mix(seed ^ mix(l.games as u64)).is_multiple_of(10) {
+        let set = if splitmix64(seed ^ splitmix64(l.games as u64)).is_multiple_of(10) {
             &mut l.valid
         } else {
             &mut l.train

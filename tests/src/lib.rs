@@ -18,6 +18,7 @@
 use engine_core::movegen::{GenMode, MAX_MOVES};
 use engine_core::mv::Move;
 use engine_core::piece::{kind, PAWN};
+use engine_core::rng::{splitmix64, SPLITMIX64_STEP};
 use engine_core::Position;
 
 pub use engine_core;
@@ -27,8 +28,9 @@ pub use shakmaty;
 // PRNG
 // ---------------------------------------------------------------------------
 
-/// SplitMix64 (Steele, Lea, Flood 2014): one 64-bit state, good enough
-/// statistics for picking moves, and the same sequence on every platform.
+/// SplitMix64 (Steele, Lea, Flood 2014; the step is engine-core's
+/// [`splitmix64`]): one 64-bit state, good enough statistics for picking
+/// moves, and the same sequence on every platform.
 #[derive(Clone, Debug)]
 pub struct SplitMix64(u64);
 
@@ -40,11 +42,9 @@ impl SplitMix64 {
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let out = splitmix64(self.0);
+        self.0 = self.0.wrapping_add(SPLITMIX64_STEP);
+        out
     }
 
     /// A uniform index in `0..n` (`n` > 0, below 2^32).

@@ -5,6 +5,7 @@
 use std::time::{Duration, Instant};
 
 use engine_core::book::book_move;
+use engine_core::rng::splitmix64;
 use engine_core::search::Iteration;
 use engine_core::{Move, Position, SearchHooks, Searcher, MAX_MOVES};
 
@@ -133,14 +134,6 @@ fn game_seed(seed: u8, salt: u64) -> u8 {
     }
     let mixed = splitmix64(u64::from(seed) ^ salt.rotate_left(8));
     (mixed % 255) as u8 + 1
-}
-
-/// One step of SplitMix64: a well-mixed 64-bit value from any input.
-pub fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Stops a search by the time plan `c64chess uci` makes for the same clock:
