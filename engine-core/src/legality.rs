@@ -42,7 +42,9 @@ impl Position {
     ///
     /// * A king move: the destination is attacked with the king lifted off
     ///   its square (so it cannot shield a ray along which it retreats).
-    ///   Castling is generated only when fully legal.
+    ///   Castling is generated only when fully legal. The lifting is why
+    ///   this query takes `&mut self`: the king goes back before it
+    ///   returns, and the position is as it was.
     /// * Not in check, not en passant: the piece can only be pinned, on the
     ///   line from the king through `from` (the 240-byte `LINE` table). If
     ///   nothing stands between the king and `from` and the first piece
