@@ -45,7 +45,7 @@
 //! | `app/log.rs` | the move log: one line per ply, written with a `Pen` |
 
 use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
-use engine_core::piece::{color, BLACK, WHITE};
+use engine_core::piece::{color, ByColor, Color};
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::Searcher;
 use engine_core::{Move, Tile};
@@ -167,8 +167,8 @@ pub struct App<H = Searcher> {
     /// "A" and "D" marks for the cursor square.
     marks_a: TileSet,
     marks_d: TileSet,
-    /// "B": attackers per tile, `[white, black]`.
-    counts: [[u8; 2]; 64],
+    /// "B": attackers per tile and side.
+    counts: [ByColor<u8>; 64],
     flipped: bool,
     /// Pause between the computer's moves when it plays both sides.
     pause: bool,
@@ -223,7 +223,7 @@ impl<H: SearcherHome> App<H> {
             overlays: 0,
             marks_a: TileSet([0; 8]),
             marks_d: TileSet([0; 8]),
-            counts: [[0; 2]; 64],
+            counts: [ByColor::new(0, 0); 64],
             flipped: false,
             pause: false,
             pause_due: false,
@@ -248,7 +248,7 @@ impl<H: SearcherHome> App<H> {
     /// Everything but the game as [`App::new`] sets it, for the game as it is.
     fn restart(&mut self) {
         let game = &self.game;
-        self.flipped = game.player(WHITE) == Player::Computer && game.player(BLACK) == Player::Human;
+        self.flipped = game.player(Color::White) == Player::Computer && game.player(Color::Black) == Player::Human;
         self.pause = true;
         self.mode = Mode::Board;
         self.cursor = 0;
@@ -260,7 +260,7 @@ impl<H: SearcherHome> App<H> {
         self.overlays = 0;
         self.marks_a = TileSet::default();
         self.marks_d = TileSet::default();
-        self.counts = [[0; 2]; 64];
+        self.counts = [ByColor::new(0, 0); 64];
         self.message = Message::None;
         self.typed = [0; 5];
         self.typed_len = 0;
@@ -407,9 +407,9 @@ impl<H: SearcherHome> App<H> {
     fn home_cursor(&mut self) {
         let stm = self.game.side_to_move();
         let black = if self.human_to_move() {
-            stm == BLACK
+            stm == Color::Black
         } else {
-            self.game.player(BLACK) == Player::Human && self.game.player(WHITE) == Player::Computer
+            self.game.player(Color::Black) == Player::Human && self.game.player(Color::White) == Player::Computer
         };
         self.cursor = if black { 12 } else { 52 };
     }
@@ -437,7 +437,7 @@ impl<H: SearcherHome> App<H> {
         let p = self.game.piece_at(self.cursor);
         let owner = if p != 0 { color(p) } else { self.game.side_to_move() };
         let mut tiles = [0u8; MAX_ATTACKERS];
-        let n = self.game.attackers_of(self.cursor, owner ^ 1, &mut tiles);
+        let n = self.game.attackers_of(self.cursor, owner.other(), &mut tiles);
         for &t in &tiles[..n as usize] {
             self.marks_a.insert(t);
         }

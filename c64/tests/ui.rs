@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use c64::layout::*;
 use c64::{App, Input, Key, Message, Mode, Screen, ScreenBuffer, Step};
 use engine_core::game::{Game, Outcome, Player};
-use engine_core::piece::{BLACK, WHITE};
+use engine_core::piece::Color;
 use engine_core::tt::InPlace;
 use engine_core::{Position, Searcher};
 
@@ -87,7 +87,7 @@ impl Session {
     /// Two humans, from a FEN (or the start).
     fn humans(fen: Option<&str>) -> Session {
         let mut game = fen.map(|f| Game::from_fen(f).unwrap()).unwrap_or_default();
-        game.set_player(BLACK, Player::Human);
+        game.set_player(Color::Black, Player::Human);
         Session::new(game)
     }
 
@@ -228,7 +228,7 @@ fn reset_in_place_is_a_new_game() {
     s.settle();
     assert_eq!(s.text(), fresh);
     assert_eq!(*s.app.game().position(), Position::startpos());
-    assert_eq!(s.app.game().player(BLACK), Player::Computer);
+    assert_eq!(s.app.game().player(Color::Black), Player::Computer);
 }
 
 #[test]
@@ -341,11 +341,11 @@ fn undo_and_redo() {
     s.typed("e2e4");
     s.typed("e7e5");
     s.press(&[ch(b'u')]);
-    assert_eq!(s.app.game().side_to_move(), BLACK);
+    assert_eq!(s.app.game().side_to_move(), Color::Black);
     assert_eq!(s.app.cursor(), 12, "the cursor goes to the undone move's origin, e7");
     s.snapshot("undo", "two humans, 1.e4 e5 then U: Black to move again, e5 back on e7");
     s.press(&[ch(b'r')]);
-    assert_eq!(s.app.game().side_to_move(), WHITE);
+    assert_eq!(s.app.game().side_to_move(), Color::White);
     s.snapshot("redo", "then R: 1...e5 replayed, cursor on e5");
     s.press(&[ch(b'r')]);
     assert_eq!(s.app.message(), Message::NoRedo);
@@ -359,7 +359,7 @@ fn computer_reply_and_undo_against_it() {
     let mut s = Session::new(Game::new());
     s.typed("e2e4");
     // Seed 0: the opening table's first reply.
-    assert_eq!(s.app.game().side_to_move(), WHITE);
+    assert_eq!(s.app.game().side_to_move(), Color::White);
     assert!(s.text().contains("  1...e7-e5"), "{}", s.text());
     assert_eq!(s.ring("e7"), LAST_MOVE, "the computer's move is ringed in yellow");
     assert_eq!(s.ring("e5"), LAST_MOVE);
@@ -369,7 +369,7 @@ fn computer_reply_and_undo_against_it() {
     assert_eq!(*s.app.game().position(), Position::startpos(), "one undo takes back both plies");
     assert_eq!(s.app.cursor(), 52);
     s.press(&[ch(b'r')]);
-    assert_eq!(s.app.game().side_to_move(), WHITE);
+    assert_eq!(s.app.game().side_to_move(), Color::White);
     assert!(s.text().contains("  1...e7-e5"));
 }
 
@@ -446,7 +446,7 @@ fn illegal_and_malformed_typed_moves_change_nothing() {
     assert_eq!(s.app.message(), Message::NotAMove);
     // Backspace edits.
     s.press(&[ch(b'e'), ch(b'2'), ch(b'e'), ch(b'5'), Delete, ch(b'4'), Fire]);
-    assert_eq!(s.app.game().side_to_move(), BLACK);
+    assert_eq!(s.app.game().side_to_move(), Color::Black);
     assert_eq!(*s.app.game().position(), {
         let mut g = Game::new();
         g.play(g.find_move(52, 36, 0).unwrap()).unwrap();
@@ -549,14 +549,14 @@ fn the_menu_pause_and_every_highlighted_entry() {
 fn a_pause_is_due_after_each_move_of_the_computer_against_itself() {
     let (mut screen, mut keys) = (ScreenBuffer::new(), Keys::default());
     let mut game = Game::new();
-    game.set_player(WHITE, Player::Computer);
-    game.set_player(BLACK, Player::Human);
+    game.set_player(Color::White, Player::Computer);
+    game.set_player(Color::Black, Player::Human);
     let mut app = App::new(game);
     app.step(&mut screen, &mut keys);
-    assert_eq!(app.game().side_to_move(), BLACK, "the computer has moved");
+    assert_eq!(app.game().side_to_move(), Color::Black, "the computer has moved");
     assert!(!app.take_pause(), "after a move against a human");
     let mut game = Game::new();
-    game.set_player(WHITE, Player::Computer);
+    game.set_player(Color::White, Player::Computer);
     let mut app = App::new(game);
     for ply in 1..=3 {
         app.step(&mut screen, &mut keys);
@@ -584,7 +584,7 @@ fn the_menu() {
     // White -> Computer, Black stays Human, level up to 3, then resume: the
     // computer moves at once.
     s.press(&[Down, Down, Fire]);
-    assert_eq!(s.app.game().player(WHITE), Player::Computer);
+    assert_eq!(s.app.game().player(Color::White), Player::Computer);
     s.press(&[Down, Down, Right, Right]);
     assert_eq!(s.app.game().level(), 3);
     s.press(&[Left]);
@@ -592,11 +592,11 @@ fn the_menu() {
     s.snapshot("menu_changed", "White set to Computer, level 2, the Level entry highlighted");
     s.press(&[Up, Up, Up, Up, Fire]);
     assert_eq!(s.app.mode(), Mode::Board);
-    assert_eq!(s.app.game().side_to_move(), BLACK, "the computer played White's first move");
+    assert_eq!(s.app.game().side_to_move(), Color::Black, "the computer played White's first move");
     // New game from the menu keeps the players.
     s.press(&[Back, Down, Fire]);
-    assert_eq!(s.app.game().player(WHITE), Player::Computer);
-    assert_eq!(s.app.game().side_to_move(), BLACK, "and the computer opened again");
+    assert_eq!(s.app.game().player(Color::White), Player::Computer);
+    assert_eq!(s.app.game().side_to_move(), Color::Black, "and the computer opened again");
     // Quit.
     s.keys.queue.push_back(ch(b'm'));
     assert_eq!(s.app.step(&mut s.screen, &mut s.keys), Step::Busy);
@@ -616,8 +616,8 @@ fn flipped_board() {
     assert_eq!(s.app.cursor(), 60, "e2 -> e1 when flipped");
     // Black-only human starts flipped, the cursor on e7.
     let mut game = Game::new();
-    game.set_player(WHITE, Player::Computer);
-    game.set_player(BLACK, Player::Human);
+    game.set_player(Color::White, Player::Computer);
+    game.set_player(Color::Black, Player::Human);
     let app = App::new(game);
     assert!(app.flipped());
     assert_eq!(app.cursor(), 12);
@@ -626,8 +626,8 @@ fn flipped_board() {
 /// An Italian opening with the computer (level 4) to move as White.
 fn computer_to_move() -> Session {
     let mut game = Game::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
-    game.set_player(WHITE, Player::Computer);
-    game.set_player(BLACK, Player::Human);
+    game.set_player(Color::White, Player::Computer);
+    game.set_player(Color::Black, Player::Human);
     game.set_level(4);
     Session { app: App::new(game), screen: Counting::default(), keys: Keys::default() }
 }
@@ -637,7 +637,7 @@ fn any_key_makes_the_computer_move_now() {
     let mut s = computer_to_move();
     s.settle();
     // The search ran with no key: it used the level's budget.
-    assert_eq!(s.app.game().side_to_move(), BLACK);
+    assert_eq!(s.app.game().side_to_move(), Color::Black);
     let full = s.keys.polls;
     assert!(s.screen.node_digits > 10, "the node count was drawn while thinking");
     // The last report: the count right-aligned to the panel's edge, the
@@ -652,7 +652,7 @@ fn any_key_makes_the_computer_move_now() {
     let mut s2 = computer_to_move();
     s2.keys.interrupt_at = Some(6);
     s2.settle();
-    assert_eq!(s2.app.game().side_to_move(), BLACK, "a move was still played");
+    assert_eq!(s2.app.game().side_to_move(), Color::Black, "a move was still played");
     assert!(s2.keys.polls < full / 4, "stopped early: {} polls against {full}", s2.keys.polls);
 }
 
@@ -667,7 +667,7 @@ fn a_full_stack_makes_the_computer_play_its_banked_move() {
     let mut s2 = computer_to_move();
     s2.keys.stack_full_at = Some(200);
     s2.settle();
-    assert_eq!(s2.app.game().side_to_move(), BLACK, "a legal move was still played");
+    assert_eq!(s2.app.game().side_to_move(), Color::Black, "a legal move was still played");
     assert!(s2.app.game().can_undo());
     assert_eq!(s2.app.message(), Message::StackFull);
     assert!(s2.keys.stack_asks <= 201, "stopped at once: {} questions", s2.keys.stack_asks);
@@ -679,14 +679,14 @@ fn a_full_stack_makes_the_computer_play_its_banked_move() {
 #[test]
 fn computer_against_computer_is_interruptible_between_moves() {
     let mut game = Game::new();
-    game.set_player(WHITE, Player::Computer);
+    game.set_player(Color::White, Player::Computer);
     let mut s = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default() };
     s.keys.queue.push_back(ch(b'm'));
     // The first step takes the key: the menu opens before any move.
     assert_eq!(s.app.step(&mut s.screen, &mut s.keys), Step::Busy);
     assert_eq!(s.app.mode(), Mode::Menu);
     s.settle();
-    assert_eq!(s.app.game().side_to_move(), WHITE, "nobody moves while the menu is open");
+    assert_eq!(s.app.game().side_to_move(), Color::White, "nobody moves while the menu is open");
 }
 
 /// A small deterministic generator for the garbage test.

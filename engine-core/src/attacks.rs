@@ -22,7 +22,7 @@ impl Position {
     /// True if the side to move is in check.
     #[inline]
     pub fn in_check(&self) -> bool {
-        self.is_attacked(self.kings[self.side as usize], self.side ^ 1)
+        self.is_attacked(self.kings[self.side], self.side.other())
     }
 
     /// Does any piece of `by` attack `sq`? The king by one table lookup
@@ -32,9 +32,9 @@ impl Position {
     /// squares and, if `by` can have a bishop, rook or queen at all
     /// (`phase[by]` at least a bishop's worth), the eight rays.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        let shift = by << 3;
+        let shift = by.piece_bit();
         // kings[by] + 119 - sq: no wrap, both are squares (<= 0x77).
-        let king = self.kings[(by & 1) as usize];
+        let king = self.kings[by];
         let d = line_step(sq, king);
         if d != 0 && step(sq, d) == king {
             return true;
@@ -42,7 +42,7 @@ impl Position {
         if self.pawn_attacks(sq, by) {
             return true;
         }
-        let material = self.phase[(by & 1) as usize];
+        let material = self.phase[by];
         if material == 0 {
             return false;
         }
@@ -92,7 +92,7 @@ impl Position {
     #[inline(always)]
     pub fn pawn_attacks(&self, sq: Square, by: Color) -> bool {
         // A White pawn attacks up (-15/-17), so it stands at sq+15 or sq+17.
-        let (a, b): (i8, i8) = if by == WHITE { (15, 17) } else { (-17, -15) };
+        let (a, b): (i8, i8) = if by == Color::White { (15, 17) } else { (-17, -15) };
         let pawn = make_piece(PAWN, by);
         let (a, b) = (step(sq, a), step(sq, b));
         (!offboard(a) && self.at(a) == pawn) || (!offboard(b) && self.at(b) == pawn)
@@ -105,7 +105,7 @@ impl Position {
     /// met), then the knight squares: lines first, each in `KING_STEPS`
     /// order, then knights in `KNIGHT_STEPS` order.
     pub fn attackers(&self, sq: Square, by: Color, out: &mut [Square; MAX_ATTACKERS]) -> u8 {
-        let shift = by << 3;
+        let shift = by.piece_bit();
         let mut n = 0usize;
         // The step tables read where they are: iterated by value, each is
         // built on the stack first (32 bytes of AVR code apiece).
@@ -114,7 +114,7 @@ impl Position {
             let slider = if straight { ROOK } else { BISHOP } | shift;
             // A White pawn attacks up the board (-15, -17): it stands at
             // sq + 15 or sq + 17, a Black one at sq - 15 or sq - 17.
-            let pawn_line = !straight && (d > 0) == (by == WHITE);
+            let pawn_line = !straight && (d > 0) == (by == Color::White);
             let mut t = step(sq, d);
             let mut near = true;
             while !offboard(t) {
@@ -172,15 +172,15 @@ impl Position {
         if m.flags & (EN_PASSANT | CASTLE_KING | CASTLE_QUEEN) != 0 {
             return self.in_check();
         }
-        let them = self.side ^ 1; // the side that moved
-        let king = self.kings[self.side as usize];
+        let them = self.side.other(); // the side that moved
+        let king = self.kings[self.side];
         // king - to as a signed 0x88 difference: both are squares, so it fits.
         let diff = king.wrapping_sub(m.to) as i8;
         let p = self.at(m.to);
         match kind(p) {
             PAWN => {
                 // A White pawn attacks up (-15 / -17), a Black one down.
-                let (a, b): (i8, i8) = if them == WHITE { (-15, -17) } else { (15, 17) };
+                let (a, b): (i8, i8) = if them == Color::White { (-15, -17) } else { (15, 17) };
                 if diff == a || diff == b {
                     return true;
                 }
@@ -225,7 +225,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn move_checks(&self, k: u8, from: Square, to: Square, disc: i8) -> bool {
         let us = self.side;
-        let king = self.kings[(us ^ 1) as usize];
+        let king = self.kings[us.other()];
         // to + 119 <= 238 and king <= 119: no wrap.
         let line = line_step(king, to);
         if disc != 0 && line != disc {
@@ -236,7 +236,7 @@ impl Position {
         match k {
             // A White pawn attacks up (-15 / -17), a Black one down.
             PAWN => {
-                let (a, b): (i8, i8) = if us == WHITE { (-15, -17) } else { (15, 17) };
+                let (a, b): (i8, i8) = if us == Color::White { (-15, -17) } else { (15, 17) };
                 diff == a || diff == b
             }
             KNIGHT => matches!(diff, -33 | -31 | -18 | -14 | 14 | 18 | 31 | 33),
@@ -254,7 +254,7 @@ impl Position {
     /// `from`, or 0 if it shields none. Moving the piece off that line
     /// gives a discovered check.
     pub(crate) fn discovery_line(&self, from: Square) -> i8 {
-        let king = self.kings[(self.side ^ 1) as usize];
+        let king = self.kings[self.side.other()];
         // from + 119 <= 238 and king <= 119: no wrap.
         let d = line_step(king, from);
         if d != 0 && self.clear_between(king, from, d, NO_SQUARE) && self.slider_on_line(from, d, self.side) {
@@ -351,7 +351,7 @@ mod tests {
             })
         };
         match kind(p) {
-            PAWN if color(p) == WHITE => d == -15 || d == -17,
+            PAWN if color(p) == Color::White => d == -15 || d == -17,
             PAWN => d == 15 || d == 17,
             KNIGHT => KNIGHT_STEPS.contains(&d),
             KING => KING_STEPS.contains(&d),
@@ -369,7 +369,7 @@ mod tests {
     fn attackers_are_the_pieces_that_attack() {
         fn check(pos: &Position) {
             for sq in all_squares() {
-                for by in [WHITE, BLACK] {
+                for by in Color::BOTH {
                     let mut out = [0; MAX_ATTACKERS];
                     let n = pos.attackers(sq, by, &mut out) as usize;
                     out[..n].sort_unstable();
@@ -380,7 +380,7 @@ mod tests {
                             m += 1;
                         }
                     }
-                    assert_eq!(out[..n], want[..m], "side {by} on {sq:#x} in {}", pos.fen());
+                    assert_eq!(out[..n], want[..m], "side {by:?} on {sq:#x} in {}", pos.fen());
                     assert_eq!(n > 0, pos.is_attacked(sq, by), "{sq:#x} in {}", pos.fen());
                 }
             }

@@ -7,7 +7,7 @@
 //! wrong entry matches nothing and the search plays instead.
 
 use crate::mv::Move;
-use crate::piece::{EMPTY, WHITE};
+use crate::piece::{Color, EMPTY};
 use crate::position::{Position, CASTLE_ALL, START_BOARD};
 use crate::rng::Lfsr;
 use crate::square::{make_square, Square};
@@ -68,7 +68,7 @@ pub fn book_move(pos: &Position, legal: &[Move], rng: &mut Lfsr) -> Option<Move>
             changed += 1;
         }
     }
-    let entries: &[[Square; 2]] = if pos.side_to_move() == WHITE {
+    let entries: &[[Square; 2]] = if pos.side_to_move() == Color::White {
         if changed != 0 || pos.castling() != CASTLE_ALL {
             return None;
         }

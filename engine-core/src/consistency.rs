@@ -41,7 +41,7 @@ pub enum Inconsistency {
 
 impl fmt::Display for Inconsistency {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = |c: &Color| if *c == WHITE { "White" } else { "Black" };
+        let side = |c: &Color| if *c == Color::White { "White" } else { "Black" };
         match self {
             Inconsistency::Placement(e) => write!(f, "{}", e.problem),
             Inconsistency::NotAPiece(sq) => write!(f, "square 0x{sq:02x} holds no piece"),
@@ -69,7 +69,7 @@ impl Position {
     /// the position (1.4 KB) to try an en passant capture.
     pub fn is_consistent(&self) -> Result<(), Inconsistency> {
         placement_rules(self).map_err(Inconsistency::Placement)?;
-        let mut kings = [0u8; 2];
+        let mut kings = ByColor::new(0u8, 0);
         for (i, &p) in self.cells().iter().enumerate() {
             let sq = i as Square;
             if offboard(sq) {
@@ -79,14 +79,14 @@ impl Position {
             } else if p != EMPTY && (p & !(TYPE_MASK | BLACK_BIT) != 0 || !(PAWN..=KING).contains(&kind(p))) {
                 return Err(Inconsistency::NotAPiece(sq));
             } else if kind(p) == KING {
-                kings[color(p) as usize] += 1;
+                kings[color(p)] += 1;
             }
         }
-        for c in [WHITE, BLACK] {
-            if kings[c as usize] != 1 {
+        for c in Color::BOTH {
+            if kings[c] != 1 {
                 return Err(Inconsistency::KingCount(c));
             }
-            let sq = self.kings[c as usize];
+            let sq = self.kings[c];
             if offboard(sq) || self.at(sq) != make_piece(KING, c) {
                 return Err(Inconsistency::KingSquare(c));
             }
@@ -123,19 +123,19 @@ mod tests {
             f(&mut p);
             p.is_consistent()
         };
-        assert_eq!(corrupt(&|p| p.board[0x0F] = make_piece(PAWN, WHITE)), Err(Inconsistency::DeadZone(0x0F)));
+        assert_eq!(corrupt(&|p| p.board[0x0F] = make_piece(PAWN, Color::White)), Err(Inconsistency::DeadZone(0x0F)));
         assert_eq!(corrupt(&|p| p.board[0x44] = 7), Err(Inconsistency::NotAPiece(0x44)));
         assert_eq!(corrupt(&|p| p.board[0x44] = 0x17), Err(Inconsistency::NotAPiece(0x44)));
-        assert_eq!(corrupt(&|p| p.kings[BLACK as usize] = 0x03), Err(Inconsistency::KingSquare(BLACK)));
+        assert_eq!(corrupt(&|p| p.kings[Color::Black] = 0x03), Err(Inconsistency::KingSquare(Color::Black)));
         let no_white_king = |p: &mut Position| (p.board[0x74], p.castle) = (EMPTY, CASTLE_BK | CASTLE_BQ);
-        assert_eq!(corrupt(&no_white_king), Err(Inconsistency::KingCount(WHITE)));
-        assert_eq!(corrupt(&|p| p.board[0x44] = make_piece(KING, BLACK)), Err(Inconsistency::KingCount(BLACK)));
+        assert_eq!(corrupt(&no_white_king), Err(Inconsistency::KingCount(Color::White)));
+        assert_eq!(corrupt(&|p| p.board[0x44] = make_piece(KING, Color::Black)), Err(Inconsistency::KingCount(Color::Black)));
         let placement = |what: &Result<(), Inconsistency>| match what {
             Err(Inconsistency::Placement(e)) => e.problem,
             other => panic!("{other:?}"),
         };
-        assert_eq!(placement(&corrupt(&|p| p.kings[WHITE as usize] = NO_SQUARE)), "each side needs exactly one king");
-        assert_eq!(placement(&corrupt(&|p| p.board[0x01] = make_piece(PAWN, WHITE))), "a pawn on rank 1 or 8");
+        assert_eq!(placement(&corrupt(&|p| p.kings[Color::White] = NO_SQUARE)), "each side needs exactly one king");
+        assert_eq!(placement(&corrupt(&|p| p.board[0x01] = make_piece(PAWN, Color::White))), "a pawn on rank 1 or 8");
         assert_eq!(
             placement(&corrupt(&|p| p.board[0x77] = EMPTY)),
             "a right without its king and rook at home"
@@ -147,9 +147,9 @@ mod tests {
         assert_eq!(corrupt(&|p| p.mg += 1), Err(Inconsistency::Totals));
         assert_eq!(corrupt(&|p| p.eg -= 1), Err(Inconsistency::Totals));
         assert_eq!(corrupt(&|p| p.hash ^= 1 << 20), Err(Inconsistency::Totals));
-        assert_eq!(corrupt(&|p| p.pieces[WHITE as usize] -= 1), Err(Inconsistency::Totals));
+        assert_eq!(corrupt(&|p| p.pieces[Color::White] -= 1), Err(Inconsistency::Totals));
         // The sum is right, one side's part is not: the attack test reads each.
-        assert_eq!(corrupt(&|p| (p.phase[0], p.phase[1]) = (p.phase[0] + 1, p.phase[1] - 1)), Err(Inconsistency::Totals));
+        assert_eq!(corrupt(&|p| (p.phase[Color::White], p.phase[Color::Black]) = (p.phase[Color::White] + 1, p.phase[Color::Black] - 1)), Err(Inconsistency::Totals));
         assert_eq!(start.castle, CASTLE_ALL);
     }
 
@@ -188,11 +188,11 @@ mod tests {
     fn every_finding_reads_as_a_sentence() {
         let all = [
             Inconsistency::Placement(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err()),
-            Inconsistency::KingCount(WHITE),
+            Inconsistency::KingCount(Color::White),
             Inconsistency::EnPassantUnusable(0x54),
             Inconsistency::NotAPiece(0x44),
             Inconsistency::DeadZone(0x0F),
-            Inconsistency::KingSquare(BLACK),
+            Inconsistency::KingSquare(Color::Black),
             Inconsistency::Totals,
         ];
         for finding in all {

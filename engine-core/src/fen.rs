@@ -146,8 +146,8 @@ impl Position {
         pos.clear();
         parse_board(pos, board)?;
         pos.side = match side {
-            "w" => WHITE,
-            "b" => BLACK,
+            "w" => Color::White,
+            "b" => Color::Black,
             _ => return Err(err(FenField::Side, "expected w or b")),
         };
         pos.castle = parse_castling(castling)?;
@@ -219,10 +219,10 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), FenError> {
                 let sq = make_square(file, row);
                 pos.set(sq, piece);
                 if kind(piece) == KING {
-                    if pos.kings[color(piece) as usize] != NO_SQUARE {
+                    if pos.kings[color(piece)] != NO_SQUARE {
                         return Err(err(FenField::Board, "more than one king of a colour"));
                     }
-                    pos.kings[color(piece) as usize] = sq;
+                    pos.kings[color(piece)] = sq;
                 }
                 file += 1;
             }
@@ -262,7 +262,7 @@ fn parse_castling(text: &str) -> Result<u8, FenError> {
 /// crossed. One owner: the parser rejects a FEN with it, and
 /// [`Position::is_consistent`] starts with it.
 pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
-    if pos.kings[0] == NO_SQUARE || pos.kings[1] == NO_SQUARE {
+    if pos.kings[Color::White] == NO_SQUARE || pos.kings[Color::Black] == NO_SQUARE {
         return Err(err(FenField::Board, "each side needs exactly one king"));
     }
     for f in 0..8 {
@@ -273,10 +273,10 @@ pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
         }
     }
     let homes = [
-        (CASTLE_WK, 0x74, 0x77, WHITE),
-        (CASTLE_WQ, 0x74, 0x70, WHITE),
-        (CASTLE_BK, 0x04, 0x07, BLACK),
-        (CASTLE_BQ, 0x04, 0x00, BLACK),
+        (CASTLE_WK, 0x74, 0x77, Color::White),
+        (CASTLE_WQ, 0x74, 0x70, Color::White),
+        (CASTLE_BK, 0x04, 0x07, Color::Black),
+        (CASTLE_BQ, 0x04, 0x00, Color::Black),
     ];
     for (right, king, rook, c) in homes {
         if pos.castle & right != 0
@@ -287,8 +287,8 @@ pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
     }
     if pos.ep != NO_SQUARE {
         // White to move: Black just pushed from row 1 over `ep` (row 2) to row 3.
-        let (ep_row, push): (u8, i8) = if pos.side == WHITE { (2, 16) } else { (5, -16) };
-        let pusher = make_piece(PAWN, pos.side ^ 1);
+        let (ep_row, push): (u8, i8) = if pos.side == Color::White { (2, 16) } else { (5, -16) };
+        let pusher = make_piece(PAWN, pos.side.other());
         if row(pos.ep) != ep_row
             || pos.at(pos.ep) != EMPTY
             || pos.at(step(pos.ep, -push)) != EMPTY
@@ -303,8 +303,8 @@ pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
 /// [`placement_rules`], and the side not to move not in check.
 fn validate(pos: &mut Position) -> Result<(), FenError> {
     placement_rules(pos)?;
-    let them = pos.side ^ 1;
-    if pos.is_attacked(pos.kings[them as usize], pos.side) {
+    let them = pos.side.other();
+    if pos.is_attacked(pos.kings[them], pos.side) {
         return Err(err(FenField::Position, "the side not to move is in check"));
     }
     Ok(())
@@ -338,7 +338,7 @@ impl fmt::Display for Fen<'_> {
                 f.write_char('/')?;
             }
         }
-        f.write_str(if pos.side == WHITE { " w " } else { " b " })?;
+        f.write_str(if pos.side == Color::White { " w " } else { " b " })?;
         if pos.castle == 0 {
             f.write_char('-')?;
         }

@@ -256,7 +256,7 @@ pub struct Game<H = Searcher> {
     redoable: u8,
     /// Ring slot of the next ply to record.
     next: u8,
-    players: [Player; 2],
+    players: ByColor<Player>,
     level: u8,
     seed: u8,
     book: bool,
@@ -309,7 +309,7 @@ impl<H: SearcherHome> Game<H> {
             undoable: 0,
             redoable: 0,
             next: 0,
-            players: [Player::Human; 2],
+            players: ByColor::new(Player::Human, Player::Human),
             level: 0,
             seed: 0,
             book: false,
@@ -320,7 +320,7 @@ impl<H: SearcherHome> Game<H> {
     /// Become [`Game::new`]'s game, in place: players, level, opening
     /// tables and seed as there, and the start position.
     pub fn reset(&mut self) {
-        self.players = [Player::Human, Player::Computer];
+        self.players = ByColor::new(Player::Human, Player::Computer);
         self.level = 1;
         self.seed = 0;
         self.book = true;
@@ -376,12 +376,12 @@ impl<H: SearcherHome> Game<H> {
 
     /// Who plays `side`.
     pub fn player(&self, side: Color) -> Player {
-        self.players[(side & 1) as usize]
+        self.players[side]
     }
 
     /// Set who plays `side`.
     pub fn set_player(&mut self, side: Color, player: Player) {
-        self.players[(side & 1) as usize] = player;
+        self.players[side] = player;
     }
 
     /// The skill level, 1..=4.
@@ -516,7 +516,7 @@ impl<H: SearcherHome> Game<H> {
 
     /// True if exactly one side is played by the computer.
     fn against_computer(&self) -> bool {
-        self.players[0] != self.players[1]
+        self.players[Color::White] != self.players[Color::Black]
     }
 
     /// [`Game::undo`] (`back`) or [`Game::redo`].
@@ -560,20 +560,21 @@ impl<H: SearcherHome> Game<H> {
         })
     }
 
-    /// For every tile, how many pieces of each side attack it (`[white, black]`).
-    pub fn attack_counts(&self, out: &mut [[u8; 2]; 64]) {
+    /// For every tile, how many pieces of each side attack it.
+    pub fn attack_counts(&self, out: &mut [ByColor<u8>; 64]) {
         let mut scratch = [0u8; MAX_ATTACKERS];
         for tile in 0..64u8 {
             let sq = from_tile(tile);
             let pos = self.position();
-            out[tile as usize] = [pos.attackers(sq, WHITE, &mut scratch), pos.attackers(sq, BLACK, &mut scratch)];
+            let white = pos.attackers(sq, Color::White, &mut scratch);
+            out[tile as usize] = ByColor::new(white, pos.attackers(sq, Color::Black, &mut scratch));
         }
     }
 
     /// The tiles of the pieces of `by` that attack `tile` ("A": the enemy's,
     /// "D": one's own); returns how many were written.
     pub fn attackers_of(&self, tile: Tile, by: Color, out: &mut [Tile; MAX_ATTACKERS]) -> u8 {
-        let n = self.position().attackers(from_tile(tile), by & 1, out);
+        let n = self.position().attackers(from_tile(tile), by, out);
         for t in out[..n as usize].iter_mut() {
             *t = to_tile(*t);
         }

@@ -22,7 +22,7 @@ pub struct Delta {
     pub eg: i16,
     /// Change of each colour's non-pawn material (White, Black): the
     /// phase is their sum, and the attack test reads each side's alone.
-    pub phase: [i16; 2],
+    pub phase: ByColor<i16>,
     /// XOR into the placement hash.
     pub hash: u32,
 }
@@ -39,7 +39,7 @@ pub struct Totals {
     /// Zobrist hash of the piece placement.
     pub hash: u32,
     /// Pieces of each colour (White, Black), kings and pawns included.
-    pub pieces: [u8; 2],
+    pub pieces: ByColor<u8>,
 }
 
 impl Totals {
@@ -51,7 +51,7 @@ impl Totals {
         self.eg += EG_BY_PIECE[p][t] as i16;
         self.phase += PHASE[p];
         self.hash ^= piece_key(KEYS_BY_PIECE[p], t);
-        self.pieces[p >> 3] += 1;
+        *self.pieces.get_mut(Color::from_bit((p >> 3) as u8)) += 1;
     }
 }
 
@@ -78,13 +78,13 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
         Delta {
             mg: (mg[to] as i16).wrapping_sub(mg[from] as i16),
             eg: (eg[to] as i16).wrapping_sub(eg[from] as i16),
-            phase: [0, 0],
+            phase: ByColor::new(0, 0),
             hash: piece_key(key, from) ^ piece_key(key, to),
         }
     } else {
         let a = ((promo | (moved & BLACK_BIT)) & 15) as usize;
-        let mut phase = [0, 0];
-        phase[(color(moved) & 1) as usize] = PHASE[a] - PHASE[p];
+        let mut phase = ByColor::new(0, 0);
+        phase[color(moved)] = PHASE[a] - PHASE[p];
         Delta {
             mg: MATERIAL[a] + MG_BY_PIECE[a][to] as i16 - MATERIAL[p] - MG_BY_PIECE[p][from] as i16,
             eg: EG_BY_PIECE[a][to] as i16 - EG_BY_PIECE[p][from] as i16,
@@ -98,7 +98,7 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
         let at = if m.flags & EN_PASSANT != 0 { (to_tile(m.to ^ 0x10) & 63) as usize } else { to };
         d.mg -= MATERIAL[c] + MG_BY_PIECE[c][at] as i16;
         d.eg -= EG_BY_PIECE[c][at] as i16;
-        d.phase[(color(captured) & 1) as usize] -= PHASE[c];
+        d.phase[color(captured)] -= PHASE[c];
         d.hash ^= piece_key(KEYS_BY_PIECE[c], at);
     }
     if m.flags & (CASTLE_KING | CASTLE_QUEEN) != 0 {

@@ -88,25 +88,25 @@ impl Position {
     /// the number written (never more than `out.len()`).
     pub fn generate(&self, out: &mut [Move], mode: GenMode) -> usize {
         let mut sink = Sink { out, len: 0 };
-        let our_bit = self.side << 3;
+        let our_bit = self.side.piece_bit();
         // Our pieces not yet found: a lone king (a won ending's loser) needs
         // no scan, and the scan ends after the row of the last piece.
-        let mut left = self.pieces[(self.side & 1) as usize];
+        let mut left = self.pieces[self.side];
         if left == 1 {
             // A lone king: its eight steps here, without gen_from's call. It
             // cannot castle (no rook) or give check (no piece behind it), so
             // only All keeps its quiet moves.
-            let from = self.kings[(self.side & 1) as usize];
+            let from = self.kings[self.side];
             let (first, last) = PIECE_STEPS[KING as usize];
             let mode = if mode == GenMode::All { GenMode::All } else { GenMode::Captures };
             self.gen_piece(&mut sink, from, first, last, false, Quiet { mode, k: KING, disc: 0 });
             return sink.len;
         }
-        if mode == GenMode::Captures && self.pieces[(self.side ^ 1) as usize] == 1 {
+        if mode == GenMode::Captures && self.pieces[self.side.other()] == 1 {
             // Nothing to take but a king, which is never taken: only a pawn
             // on its seventh rank has a move here, a promotion. (The winner
             // of a won ending, in quiescence.)
-            let seventh: Square = if self.side == WHITE { 0x10 } else { 0x60 };
+            let seventh: Square = if self.side == Color::White { 0x10 } else { 0x60 };
             let pawn = make_piece(PAWN, self.side);
             let mut f: u8 = 0;
             while f < 8 {
@@ -247,7 +247,7 @@ impl Position {
     /// `STEPS[first..last]` in order, each repeated along its ray for a slider.
     #[inline(always)]
     fn gen_piece(&self, sink: &mut Sink, from: Square, first: u8, last: u8, slides: bool, quiet: Quiet) {
-        let our_bit = self.side << 3;
+        let our_bit = self.side.piece_bit();
         let mut i = first;
         while i < last {
             let d = STEPS[(i & 31) as usize];
@@ -277,9 +277,9 @@ impl Position {
 
     #[inline(always)]
     fn gen_pawn(&self, sink: &mut Sink, from: Square, quiet: Quiet) {
-        let white = self.side == WHITE;
+        let white = self.side == Color::White;
         let (push, start_row, last_row): (i8, u8, u8) = if white { (-16, 6, 0) } else { (16, 1, 7) };
-        let our_bit = self.side << 3;
+        let our_bit = self.side.piece_bit();
         // Pushes. A pawn is never on its last rank, so one step stays on the board.
         let one = step(from, push);
         if self.at(one) == EMPTY {
@@ -319,9 +319,9 @@ impl Position {
     /// Castling moves, checked in full: see the module documentation.
     fn gen_castles(&self, sink: &mut Sink, king: Square) {
         let us = self.side;
-        let them = us ^ 1;
+        let them = us.other();
         let (home, king_right, queen_right) =
-            if us == WHITE { (0x74, CASTLE_WK, CASTLE_WQ) } else { (0x04, CASTLE_BK, CASTLE_BQ) };
+            if us == Color::White { (0x74, CASTLE_WK, CASTLE_WQ) } else { (0x04, CASTLE_BK, CASTLE_BQ) };
         if king != home || self.castle & (king_right | queen_right) == 0 {
             return;
         }

@@ -34,7 +34,7 @@ pub const VALUE_OVER_WEIGHT: i16 = {
 
 /// The table entry for piece byte `p` on `tile`, White's view, no sign.
 const fn white_view(table: &[i8; 64], p: Piece, tile: usize) -> i16 {
-    let t = if color(p) == WHITE { tile } else { tile ^ 56 };
+    let t = if matches!(color(p), Color::White) { tile } else { tile ^ 56 };
     table[t] as i16
 }
 
@@ -57,7 +57,7 @@ const fn build_mg() -> [[i8; 64]; 12] {
                 let v = white_view(&PST_MG[k], p as u8, t);
                 // A square bonus and its negation both fit an i8.
                 assert!(v > -128 && v < 128);
-                out[PIECE_ROW[p] as usize][t] = if color(p as u8) == WHITE { v as i8 } else { -v as i8 };
+                out[PIECE_ROW[p] as usize][t] = if matches!(color(p as u8), Color::White) { v as i8 } else { -v as i8 };
                 t += 1;
             }
         }
@@ -88,7 +88,7 @@ const fn build_eg() -> [[i8; 64]; 5] {
                 let v = white_view(table, p as u8, t) - white_view(&PST_MG[k], p as u8, t);
                 // The difference and its negation fit an i8 too.
                 assert!(v > -128 && v < 128);
-                out[EG_ROW[p] as usize][t] = if color(p as u8) == WHITE { v as i8 } else { -v as i8 };
+                out[EG_ROW[p] as usize][t] = if matches!(color(p as u8), Color::White) { v as i8 } else { -v as i8 };
                 t += 1;
             }
         }
@@ -131,7 +131,7 @@ pub(crate) static MATERIAL: [i16; 16] = {
     while p < 16 {
         let k = p & 7;
         if k >= 1 && k <= 6 {
-            out[p] = if color(p as u8) == WHITE { PIECE_VALUE[k] } else { -PIECE_VALUE[k] };
+            out[p] = if matches!(color(p as u8), Color::White) { PIECE_VALUE[k] } else { -PIECE_VALUE[k] };
         }
         p += 1;
     }

@@ -40,7 +40,7 @@ use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use engine_core::piece::{piece_char, WHITE};
+use engine_core::piece::{piece_char, Color};
 use engine_core::square::make_square;
 use engine_core::{Move, Position};
 
@@ -241,7 +241,7 @@ impl Session {
             info(&format!("go: {NO_POSITION}; bestmove 0000"));
         }
         let root_moves = self.position.as_ref().map(|p| root_moves(p, &params.searchmoves)).unwrap_or_default();
-        let side = self.position.as_ref().map_or(WHITE, Position::side_to_move);
+        let side = self.position.as_ref().map_or(Color::White, Position::side_to_move);
         let plan = params.plan(side, &self.options);
         let job = Job {
             position: self.position.clone(),

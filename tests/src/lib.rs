@@ -242,7 +242,7 @@ pub mod reference {
                 Some(q) => p != EMPTY && q.char() == piece_char(p) as char,
             }
         });
-        same &= (ours.side_to_move() == 0) == (theirs.turn() == Color::White);
+        same &= (ours.side_to_move() == engine_core::piece::Color::White) == (theirs.turn() == Color::White);
         let rights = [
             (CASTLE_WK, Color::White, CastlingSide::KingSide),
             (CASTLE_WQ, Color::White, CastlingSide::QueenSide),

@@ -52,7 +52,7 @@ fn captures_are_the_ordered_filtered_full_list() {
     let nodes = for_every_node(|pos| {
         // The generator's shortcut when the opponent has only its king
         // (the piece count is a running total the drift tests recount).
-        let bare = pos.pieces(pos.side_to_move() ^ 1) == 1;
+        let bare = pos.pieces(pos.side_to_move().other()) == 1;
         bare_king_nodes += u64::from(bare);
         let full = pseudo(pos, GenMode::All);
         let caps = pseudo(pos, GenMode::Captures);

@@ -44,7 +44,7 @@ use std::sync::LazyLock;
 use c64chess_tests::{all_table_fens, legal, pseudo};
 use engine_core::bench::BENCH_POSITIONS;
 use engine_core::game::{move_from, move_to, LogLine, NotLegal, Outcome, Player, TileSet};
-use engine_core::piece::{BLACK, WHITE};
+use engine_core::piece::{ByColor, Color};
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::square::from_tile;
 use engine_core::{FenError, Game, GenMode, Move, Position};
@@ -463,8 +463,8 @@ fn legal_of(game: &Game) -> Vec<Move> {
 /// taken back (redo's). A refusal must leave the game as it was.
 fn play_game(fen: &str, acts: &[Act], log: &mut Vec<String>) -> Result<Tally, String> {
     let mut game = Box::new(Game::from_fen(fen).map_err(|e| format!("{fen}: {e}"))?);
-    game.set_player(WHITE, Player::Human);
-    game.set_player(BLACK, Player::Human);
+    game.set_player(Color::White, Player::Human);
+    game.set_player(Color::Black, Player::Human);
     game.set_level(1);
     let (mut done, mut undone): (Vec<Position>, Vec<Position>) = (Vec::new(), Vec::new());
     let mut tally = Tally::default();
@@ -519,12 +519,13 @@ fn play_game(fen: &str, acts: &[Act], log: &mut Vec<String>) -> Result<Tally, St
                 log.push(format!("look at tile {tile} ({}), attackers of side {by}, log line {back}", name(tile)));
                 let piece = game.piece_at(tile);
                 let mut out = [0u8; MAX_ATTACKERS];
-                let n = game.attackers_of(tile, by, &mut out);
-                let mut counts = [[0u8; 2]; 64];
+                let side = Color::from_bit(by);
+                let n = game.attackers_of(tile, side, &mut out);
+                let mut counts = [ByColor::new(0u8, 0); 64];
                 game.attack_counts(&mut counts);
                 let line = game.log_line(back);
                 if piece != game.position().at(from_tile(tile & 63))
-                    || n != counts[usize::from(tile & 63)][usize::from(by & 1)]
+                    || n != counts[usize::from(tile & 63)][side]
                     || out[..usize::from(n)].iter().any(|&t| t > 63 || game.piece_at(t) == 0)
                     || line.is_some() != (1..=done.len()).contains(&usize::from(back))
                     || Snapshot::of(&game) != before

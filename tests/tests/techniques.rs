@@ -10,7 +10,7 @@
 use c64chess_tests::{legal, position, SplitMix64};
 use engine_core::bench::bench;
 use engine_core::eval_tables::PIECE_VALUE;
-use engine_core::piece::{kind, EMPTY, PAWN, QUEEN};
+use engine_core::piece::{kind, Color, EMPTY, PAWN, QUEEN};
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::Techniques;
 use engine_core::square::all_squares;
@@ -44,11 +44,11 @@ fn pawn_defends_agrees_with_attackers() {
     let mut checked = 0;
     for pos in random_positions() {
         for sq in all_squares() {
-            for by in [0, 1] {
+            for by in Color::BOTH {
                 let mut out = [0; MAX_ATTACKERS];
                 let n = pos.attackers(sq, by, &mut out) as usize;
                 let by_pawn = out[..n].iter().any(|&a| kind(pos.at(a)) == PAWN);
-                assert_eq!(pos.pawn_attacks(sq, by), by_pawn, "{} square {sq:#x} by {by}", pos.fen());
+                assert_eq!(pos.pawn_attacks(sq, by), by_pawn, "{} square {sq:#x} by {by:?}", pos.fen());
                 checked += usize::from(by_pawn);
             }
         }

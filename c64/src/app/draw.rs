@@ -3,7 +3,7 @@
 //! the interface writes text with.
 
 use engine_core::game::{Outcome, Player, SearcherHome, TileSet};
-use engine_core::piece::{color, kind, BLACK, WHITE};
+use engine_core::piece::{color, kind, Color};
 use engine_core::Tile;
 
 use super::menu::{MENU_BLACK, MENU_ITEMS, MENU_LEVEL, MENU_PAUSE, MENU_WHITE, MENU_WORDS, PROMOTION_NAMES};
@@ -129,7 +129,7 @@ impl<H: SearcherHome> App<H> {
             square
         };
         let piece = self.game.piece_at(tile);
-        let ink = if piece != 0 && color(piece) == BLACK { BLACK_MAN } else { WHITE_MAN };
+        let ink = if piece != 0 && color(piece) == Color::Black { BLACK_MAN } else { WHITE_MAN };
         let first = PIECE_GLYPH[kind(piece) as usize];
         for part in 0..9u8 {
             let glyph = if first != 0 {
@@ -143,7 +143,7 @@ impl<H: SearcherHome> App<H> {
             screen.put(left + PART_COL[part as usize], top + PART_ROW[part as usize], glyph, attr(ink, paper));
         }
         if self.overlays & SHOW_B != 0 {
-            let [white, black] = self.counts[tile as usize];
+            let [white, black] = *self.counts[tile as usize].as_array();
             if white != 0 {
                 screen.put(left, top + 2, count_glyph(white), attr(colour::WHITE, colour::BLACK));
             }
@@ -154,15 +154,15 @@ impl<H: SearcherHome> App<H> {
     }
 
     fn draw_sides<S: Screen>(&self, screen: &mut S) {
-        for side in [WHITE, BLACK] {
-            let row = ROW_SIDES + side;
+        for side in Color::BOTH {
+            let row = ROW_SIDES + side as u8;
             let to_move = side == self.game.side_to_move();
             let ink = if to_move { colour::WHITE } else { LABEL };
             let a = attr(ink, PAPER);
             // In pieces, each padded: a line built in a buffer costs the
             // 6502 a copy per piece.
             text(screen, PANEL, row, if to_move { b">" } else { b" " }, a, 1);
-            text(screen, PANEL + 1, row, if side == WHITE { b"White" } else { b"Black" }, a, 7);
+            text(screen, PANEL + 1, row, if side == Color::White { b"White" } else { b"Black" }, a, 7);
             match self.game.player(side) {
                 Player::Human => text(screen, PANEL + 8, row, b"Human", a, 6),
                 Player::Computer => text(screen, PANEL + 8, row, &[b'C', b'P', b'U', b' ', b'L', b'0' + self.game.level()], a, 6),
@@ -170,7 +170,7 @@ impl<H: SearcherHome> App<H> {
         }
     }
     fn draw_status<S: Screen>(&self, screen: &mut S) {
-        let side: &[u8] = if self.game.side_to_move() == WHITE { b"White" } else { b"Black" };
+        let side: &[u8] = if self.game.side_to_move() == Color::White { b"White" } else { b"Black" };
         let mut lines: [&[u8]; 3] = [b"", b"", b""];
         if self.outcome.is_over() {
             lines[0] = b"GAME OVER";
@@ -182,7 +182,7 @@ impl<H: SearcherHome> App<H> {
                 _ => b"No material",
             };
             lines[2] = match (self.outcome, self.game.side_to_move()) {
-                (Outcome::Checkmate, WHITE) => b"Black wins",
+                (Outcome::Checkmate, Color::White) => b"Black wins",
                 (Outcome::Checkmate, _) => b"White wins",
                 _ => b"Draw",
             };
@@ -218,7 +218,7 @@ impl<H: SearcherHome> App<H> {
             let level = [b'0' + self.game.level()];
             let value: &[u8] = match i {
                 MENU_WHITE | MENU_BLACK => {
-                    let side = if i == MENU_WHITE { WHITE } else { BLACK };
+                    let side = if i == MENU_WHITE { Color::White } else { Color::Black };
                     match self.game.player(side) {
                         Player::Human => b"Human",
                         Player::Computer => b"CPU",

@@ -2,7 +2,7 @@
 //! the engine's [`SearchHooks`].
 
 use engine_core::game::{move_from, move_to, Player, SearcherHome};
-use engine_core::piece::{BLACK, WHITE};
+use engine_core::piece::Color;
 use engine_core::search::SearchHooks;
 use engine_core::square::{from_tile, square_name};
 use engine_core::Move;
@@ -30,7 +30,7 @@ impl<H: SearcherHome> App<H> {
         self.dirty |= DRAW_TYPED;
         if let Some(m) = best {
             self.play(m);
-            self.pause_due = self.pause && self.game.player(WHITE) == Player::Computer && self.game.player(BLACK) == Player::Computer;
+            self.pause_due = self.pause && self.game.player(Color::White) == Player::Computer && self.game.player(Color::Black) == Player::Computer;
             self.last = [move_from(m), move_to(m)];
         }
         if stack_full {

@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use c64::{App, Input, Key, ScreenBuffer, Step};
 use clap::ValueEnum;
 use engine_core::game::{Game, Player};
-use engine_core::piece::BLACK;
+use engine_core::piece::Color;
 
 /// A screen to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -94,7 +94,7 @@ impl Scene {
 /// and RETURN: the knight selected, Nd5 mate among its moves.
 fn legal_game() -> Script {
     let mut game = Game::new();
-    game.set_player(BLACK, Player::Human);
+    game.set_player(Color::Black, Player::Human);
     let mut s = Script::new(game);
     for m in ["e2e4", "e7e5", "g1f3", "d7d6", "f1c4", "c8g4", "b1c3", "g7g6", "f3e5", "g4d1", "c4f7"] {
         s.typed(m);
@@ -110,7 +110,7 @@ fn legal_game() -> Script {
 /// and one attack display switched on (`a`, `d` or `b`).
 fn ruy_lopez(square: &str, display: u8) -> Script {
     let mut game = Game::new();
-    game.set_player(BLACK, Player::Human);
+    game.set_player(Color::Black, Player::Human);
     let mut s = Script::new(game);
     for m in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"] {
         s.typed(m);
