@@ -45,7 +45,7 @@
 //! | `app/log.rs` | the move log: one line per ply, written with a `Pen` |
 
 use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
-use engine_core::piece::{color, ByColor, Color};
+use engine_core::piece::{ByColor, Color};
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::Searcher;
 use engine_core::{Move, Tile};
@@ -385,7 +385,7 @@ impl<H: SearcherHome> App<H> {
     #[inline(never)]
     fn own(&self, tile: Tile) -> bool {
         let p = self.game.piece_at(tile);
-        p != 0 && color(p) == self.game.side_to_move()
+        !p.is_empty() && p.color() == self.game.side_to_move()
     }
 
     /// True if `tile` holds one of the mover's men with a legal move (only
@@ -435,7 +435,7 @@ impl<H: SearcherHome> App<H> {
             return;
         }
         let p = self.game.piece_at(self.cursor);
-        let owner = if p != 0 { color(p) } else { self.game.side_to_move() };
+        let owner = if !p.is_empty() { p.color() } else { self.game.side_to_move() };
         let mut tiles = [0u8; MAX_ATTACKERS];
         let n = self.game.attackers_of(self.cursor, owner.other(), &mut tiles);
         for &t in &tiles[..n as usize] {

@@ -10,7 +10,7 @@
 //! [`ScreenBuffer`] is the host's implementation: it keeps the grid, and
 //! renders it as text for tests and for the terminal's line mode.
 
-use engine_core::piece::{make_piece, piece_char, Color};
+use engine_core::piece::{Color, Piece};
 
 use crate::glyphs::{piece_part, CENTRE_PART, EMPTY_CENTRE, SOLID};
 
@@ -165,7 +165,7 @@ impl ScreenBuffer {
                 return ' ';
             }
             let side = if self.attr(col, row) >> 4 != colour::BLACK { Color::White } else { Color::Black };
-            return piece_char(make_piece(kind, side)) as char;
+            return Piece::new(kind, side).char() as char;
         }
         match glyph {
             EMPTY_CENTRE => '.',

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use c64::layout::*;
 use c64::{App, Input, Key, Message, Mode, Screen, ScreenBuffer, Step};
 use engine_core::game::{Game, Outcome, Player};
-use engine_core::piece::Color;
+use engine_core::piece::{Color, Piece, EMPTY};
 use engine_core::tt::InPlace;
 use engine_core::{Position, Searcher};
 
@@ -273,7 +273,7 @@ fn cursor_move_and_capture() {
     s.press(&[Down, Right, Fire, Up, Left]);
     assert_eq!(s.paper("d5"), DESTINATION);
     s.press(&[Fire]);
-    assert_eq!(s.app.game().piece_at(27), engine_core::piece::PAWN);
+    assert_eq!(s.app.game().piece_at(27), Piece::new(engine_core::piece::PAWN, Color::White));
     assert!(s.text().contains("  2. e4xd5"));
     s.snapshot("capture", "1.e4 d5 2.exd5 played with the cursor; the log shows the capture");
 }
@@ -285,8 +285,8 @@ fn castling_with_the_cursor() {
     assert_eq!(s.ring("g1"), DESTINATION);
     assert_eq!(s.ring("c1"), DESTINATION);
     s.press(&[Right, Right, Fire]);
-    assert_eq!(s.app.game().piece_at(62), engine_core::piece::KING);
-    assert_eq!(s.app.game().piece_at(61), engine_core::piece::ROOK);
+    assert_eq!(s.app.game().piece_at(62), Piece::new(engine_core::piece::KING, Color::White));
+    assert_eq!(s.app.game().piece_at(61), Piece::new(engine_core::piece::ROOK, Color::White));
     assert!(s.text().contains("  1. O-O\n"));
     s.snapshot("castle", "White castles king side with the cursor: king g1, rook f1");
 }
@@ -298,7 +298,7 @@ fn en_passant_with_the_cursor() {
     s.press(&[Up, Up, Up, Fire]);
     assert_eq!(s.ring("d6"), DESTINATION);
     s.press(&[Up, Left, Fire]);
-    assert_eq!(s.app.game().piece_at(27), 0, "the d5 pawn is gone");
+    assert_eq!(s.app.game().piece_at(27), EMPTY, "the d5 pawn is gone");
     assert!(s.text().contains("  2. e5xd6"));
     s.snapshot("en_passant", "exd6 en passant: the d5 pawn has gone");
 }
@@ -314,7 +314,7 @@ fn promotion_through_the_chooser() {
     s.press(&[Down, Down, Down]);
     s.press(&[Fire]);
     assert_eq!(s.app.mode(), Mode::Board);
-    assert_eq!(s.app.game().piece_at(1), engine_core::piece::KNIGHT);
+    assert_eq!(s.app.game().piece_at(1), Piece::new(engine_core::piece::KNIGHT, Color::White));
     assert!(s.text().contains("  1. b7-b8N"));
     s.snapshot("promotion_knight", "the pawn became a knight; log b7-b8N");
 }
@@ -326,13 +326,13 @@ fn promotion_chooser_cancel_and_typed_suffix() {
     assert_eq!(s.app.mode(), Mode::Promotion, "typed without a suffix asks");
     s.press(&[Back]);
     assert_eq!(s.app.mode(), Mode::Board);
-    assert_eq!(s.app.game().piece_at(9), engine_core::piece::PAWN, "cancelled: nothing moved");
+    assert_eq!(s.app.game().piece_at(9), Piece::new(engine_core::piece::PAWN, Color::White), "cancelled: nothing moved");
     s.typed("b7b8r");
-    assert_eq!(s.app.game().piece_at(1), engine_core::piece::ROOK);
+    assert_eq!(s.app.game().piece_at(1), Piece::new(engine_core::piece::ROOK, Color::White));
     let mut s = Session::humans(Some("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
     s.typed("b7b8");
     s.press(&[ch(b'b')]);
-    assert_eq!(s.app.game().piece_at(1), engine_core::piece::BISHOP, "a letter in the chooser picks directly");
+    assert_eq!(s.app.game().piece_at(1), Piece::new(engine_core::piece::BISHOP, Color::White), "a letter in the chooser picks directly");
 }
 
 #[test]
@@ -423,10 +423,10 @@ fn board_overlay() {
 fn typed_move_starting_with_an_overlay_letter() {
     let mut s = Session::humans(None);
     s.typed("b1c3");
-    assert_eq!(s.app.game().piece_at(42), engine_core::piece::KNIGHT);
+    assert_eq!(s.app.game().piece_at(42), Piece::new(engine_core::piece::KNIGHT, Color::White));
     s.typed("d7d5");
     s.typed("a2a4");
-    assert_eq!(s.app.game().piece_at(32), engine_core::piece::PAWN);
+    assert_eq!(s.app.game().piece_at(32), Piece::new(engine_core::piece::PAWN, Color::White));
     // No display was left on.
     assert_eq!(s.ring("c3"), DARK_SQUARE);
 }

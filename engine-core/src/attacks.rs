@@ -32,7 +32,6 @@ impl Position {
     /// squares and, if `by` can have a bishop, rook or queen at all
     /// (`phase[by]` at least a bishop's worth), the eight rays.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        let shift = by.piece_bit();
         // kings[by] + 119 - sq: no wrap, both are squares (<= 0x77).
         let king = self.kings[by];
         let d = line_step(sq, king);
@@ -46,7 +45,7 @@ impl Position {
         if material == 0 {
             return false;
         }
-        let knight = KNIGHT | shift;
+        let knight = Piece::new(KNIGHT, by);
         for d in KNIGHT_STEPS {
             let t = step(sq, d);
             if !offboard(t) && self.at(t) == knight {
@@ -56,7 +55,7 @@ impl Position {
         if material < PHASE[BISHOP as usize] {
             return false;
         }
-        let (rook, bishop, queen) = (ROOK | shift, BISHOP | shift, QUEEN | shift);
+        let (rook, bishop, queen) = (Piece::new(ROOK, by), Piece::new(BISHOP, by), Piece::new(QUEEN, by));
         for d in ROOK_DIRS {
             let mut t = step(sq, d);
             while !offboard(t) {
@@ -93,7 +92,7 @@ impl Position {
     pub fn pawn_attacks(&self, sq: Square, by: Color) -> bool {
         // A White pawn attacks up (-15/-17), so it stands at sq+15 or sq+17.
         let (a, b): (i8, i8) = if by == Color::White { (15, 17) } else { (-17, -15) };
-        let pawn = make_piece(PAWN, by);
+        let pawn = Piece::new(PAWN, by);
         let (a, b) = (step(sq, a), step(sq, b));
         (!offboard(a) && self.at(a) == pawn) || (!offboard(b) && self.at(b) == pawn)
     }
@@ -105,13 +104,17 @@ impl Position {
     /// met), then the knight squares: lines first, each in `KING_STEPS`
     /// order, then knights in `KNIGHT_STEPS` order.
     pub fn attackers(&self, sq: Square, by: Color, out: &mut [Square; MAX_ATTACKERS]) -> u8 {
-        let shift = by.piece_bit();
         let mut n = 0usize;
+        // The pieces looked for, made once (made at each test, the C64
+        // build's AVR code was 22 bytes larger).
+        let (king, pawn) = (Piece::new(KING, by), Piece::new(PAWN, by));
+        let (queen, knight) = (Piece::new(QUEEN, by), Piece::new(KNIGHT, by));
+        let (rook, bishop) = (Piece::new(ROOK, by), Piece::new(BISHOP, by));
         // The step tables read where they are: iterated by value, each is
         // built on the stack first (32 bytes of AVR code apiece).
         for &d in KING_STEPS.iter() {
             let straight = d == 1 || d == -1 || d == 16 || d == -16;
-            let slider = if straight { ROOK } else { BISHOP } | shift;
+            let slider = if straight { rook } else { bishop };
             // A White pawn attacks up the board (-15, -17): it stands at
             // sq + 15 or sq + 17, a Black one at sq - 15 or sq - 17.
             let pawn_line = !straight && (d > 0) == (by == Color::White);
@@ -120,8 +123,8 @@ impl Position {
             while !offboard(t) {
                 let p = self.at(t);
                 if p != EMPTY {
-                    let one_step = p == KING | shift || (pawn_line && p == PAWN | shift);
-                    if p == slider || p == QUEEN | shift || (near && one_step) {
+                    let one_step = p == king || (pawn_line && p == pawn);
+                    if p == slider || p == queen || (near && one_step) {
                         out[n] = t;
                         n += 1;
                     }
@@ -133,7 +136,7 @@ impl Position {
         }
         for &d in KNIGHT_STEPS.iter() {
             let t = step(sq, d);
-            if !offboard(t) && self.at(t) == KNIGHT | shift {
+            if !offboard(t) && self.at(t) == knight {
                 out[n] = t;
                 n += 1;
             }
@@ -150,10 +153,10 @@ impl Position {
         while !offboard(t) {
             let p = self.at(t);
             if p != EMPTY {
-                if color(p) != by {
+                if p.color() != by {
                     return false;
                 }
-                let k = kind(p);
+                let k = p.kind();
                 let straight = d == 1 || d == -1 || d == 16 || d == -16;
                 return k == QUEEN || k == if straight { ROOK } else { BISHOP };
             }
@@ -177,7 +180,7 @@ impl Position {
         // king - to as a signed 0x88 difference: both are squares, so it fits.
         let diff = king.wrapping_sub(m.to) as i8;
         let p = self.at(m.to);
-        match kind(p) {
+        match p.kind() {
             PAWN => {
                 // A White pawn attacks up (-15 / -17), a Black one down.
                 let (a, b): (i8, i8) = if them == Color::White { (-15, -17) } else { (15, 17) };
@@ -211,7 +214,7 @@ impl Position {
         if m.flags & (EN_PASSANT | CASTLE_KING | CASTLE_QUEEN | PROMO) != 0 {
             return None;
         }
-        Some(self.move_checks(kind(self.at(m.from)), m.from, m.to, self.discovery_line(m.from)))
+        Some(self.move_checks(self.at(m.from).kind(), m.from, m.to, self.discovery_line(m.from)))
     }
 
     /// Would our piece of type `k` (not promoting) give check by moving
@@ -350,8 +353,8 @@ mod tests {
                 false
             })
         };
-        match kind(p) {
-            PAWN if color(p) == Color::White => d == -15 || d == -17,
+        match p.kind() {
+            PAWN if p.color() == Color::White => d == -15 || d == -17,
             PAWN => d == 15 || d == 17,
             KNIGHT => KNIGHT_STEPS.contains(&d),
             KING => KING_STEPS.contains(&d),
@@ -375,7 +378,7 @@ mod tests {
                     out[..n].sort_unstable();
                     let (mut want, mut m) = ([0; MAX_ATTACKERS], 0);
                     for f in all_squares() {
-                        if pos.at(f) != EMPTY && color(pos.at(f)) == by && attacks(pos, f, sq) {
+                        if pos.at(f) != EMPTY && pos.at(f).color() == by && attacks(pos, f, sq) {
                             want[m] = f;
                             m += 1;
                         }

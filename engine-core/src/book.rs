@@ -46,7 +46,7 @@ const _: () = {
     let mut i = 0;
     while i < BLACK_REPLY.len() {
         let [from, to] = BLACK_REPLY[i][0];
-        assert!(START_BOARD[from as usize] != EMPTY && START_BOARD[to as usize] == EMPTY);
+        assert!(!START_BOARD[from as usize].is_empty() && START_BOARD[to as usize].is_empty());
         i += 1;
     }
 };

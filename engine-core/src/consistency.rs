@@ -76,10 +76,10 @@ impl Position {
                 if p != EMPTY {
                     return Err(Inconsistency::DeadZone(sq));
                 }
-            } else if p != EMPTY && (p & !(TYPE_MASK | BLACK_BIT) != 0 || !(PAWN..=KING).contains(&kind(p))) {
+            } else if p != EMPTY && (p.bits() & !(TYPE_MASK | BLACK_BIT) != 0 || !(PAWN..=KING).contains(&p.kind())) {
                 return Err(Inconsistency::NotAPiece(sq));
-            } else if kind(p) == KING {
-                kings[color(p)] += 1;
+            } else if p.kind() == KING {
+                kings[p.color()] += 1;
             }
         }
         for c in Color::BOTH {
@@ -87,7 +87,7 @@ impl Position {
                 return Err(Inconsistency::KingCount(c));
             }
             let sq = self.kings[c];
-            if offboard(sq) || self.at(sq) != make_piece(KING, c) {
+            if offboard(sq) || self.at(sq) != Piece::new(KING, c) {
                 return Err(Inconsistency::KingSquare(c));
             }
         }
@@ -123,19 +123,19 @@ mod tests {
             f(&mut p);
             p.is_consistent()
         };
-        assert_eq!(corrupt(&|p| p.board[0x0F] = make_piece(PAWN, Color::White)), Err(Inconsistency::DeadZone(0x0F)));
-        assert_eq!(corrupt(&|p| p.board[0x44] = 7), Err(Inconsistency::NotAPiece(0x44)));
-        assert_eq!(corrupt(&|p| p.board[0x44] = 0x17), Err(Inconsistency::NotAPiece(0x44)));
+        assert_eq!(corrupt(&|p| p.board[0x0F] = Piece::new(PAWN, Color::White)), Err(Inconsistency::DeadZone(0x0F)));
+        assert_eq!(corrupt(&|p| p.board[0x44] = Piece::from_bits(7)), Err(Inconsistency::NotAPiece(0x44)));
+        assert_eq!(corrupt(&|p| p.board[0x44] = Piece::from_bits(0x17)), Err(Inconsistency::NotAPiece(0x44)));
         assert_eq!(corrupt(&|p| p.kings[Color::Black] = 0x03), Err(Inconsistency::KingSquare(Color::Black)));
         let no_white_king = |p: &mut Position| (p.board[0x74], p.castle) = (EMPTY, CASTLE_BK | CASTLE_BQ);
         assert_eq!(corrupt(&no_white_king), Err(Inconsistency::KingCount(Color::White)));
-        assert_eq!(corrupt(&|p| p.board[0x44] = make_piece(KING, Color::Black)), Err(Inconsistency::KingCount(Color::Black)));
+        assert_eq!(corrupt(&|p| p.board[0x44] = Piece::new(KING, Color::Black)), Err(Inconsistency::KingCount(Color::Black)));
         let placement = |what: &Result<(), Inconsistency>| match what {
             Err(Inconsistency::Placement(e)) => e.problem,
             other => panic!("{other:?}"),
         };
         assert_eq!(placement(&corrupt(&|p| p.kings[Color::White] = NO_SQUARE)), "each side needs exactly one king");
-        assert_eq!(placement(&corrupt(&|p| p.board[0x01] = make_piece(PAWN, Color::White))), "a pawn on rank 1 or 8");
+        assert_eq!(placement(&corrupt(&|p| p.board[0x01] = Piece::new(PAWN, Color::White))), "a pawn on rank 1 or 8");
         assert_eq!(
             placement(&corrupt(&|p| p.board[0x77] = EMPTY)),
             "a right without its king and rook at home"

@@ -66,7 +66,7 @@ impl Position {
         let captured = self.at(if m.flags & EN_PASSANT != 0 { m.to ^ 0x10 } else { m.to });
         let d = delta(m, moved, captured);
         let mut kings = self.kings;
-        if kind(moved) == KING {
+        if moved.kind() == KING {
             kings[self.side] = m.to;
         }
         let phase = self.phase() + d.phase[Color::White] + d.phase[Color::Black];
@@ -103,7 +103,7 @@ impl Position {
     /// Does a pawn of `side` stand on its seventh rank (one push from
     /// promoting)? Eight cells read.
     pub fn pawn_on_seventh(&self, side: Color) -> bool {
-        let pawn = make_piece(PAWN, side);
+        let pawn = Piece::new(PAWN, side);
         // The seventh rank: row 1 for White, row 6 for Black.
         let row_start: Square = if side == Color::White { 0x10 } else { 0x60 };
         let mut f = 0;

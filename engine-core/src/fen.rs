@@ -212,17 +212,17 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), FenError> {
                 }
             }
             _ => {
-                let piece = piece_from_char(c).ok_or(err(FenField::Board, "unknown piece letter"))?;
+                let piece = Piece::from_char(c).ok_or(err(FenField::Board, "unknown piece letter"))?;
                 if file > 7 {
                     return Err(err(FenField::Board, "a rank has more than 8 squares"));
                 }
                 let sq = make_square(file, row);
                 pos.set(sq, piece);
-                if kind(piece) == KING {
-                    if pos.kings[color(piece)] != NO_SQUARE {
+                if piece.kind() == KING {
+                    if pos.kings[piece.color()] != NO_SQUARE {
                         return Err(err(FenField::Board, "more than one king of a colour"));
                     }
-                    pos.kings[color(piece)] = sq;
+                    pos.kings[piece.color()] = sq;
                 }
                 file += 1;
             }
@@ -267,7 +267,7 @@ pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
     }
     for f in 0..8 {
         for r in [0, 7] {
-            if kind(pos.at(make_square(f, r))) == PAWN {
+            if pos.at(make_square(f, r)).kind() == PAWN {
                 return Err(err(FenField::Board, "a pawn on rank 1 or 8"));
             }
         }
@@ -280,7 +280,7 @@ pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
     ];
     for (right, king, rook, c) in homes {
         if pos.castle & right != 0
-            && (pos.at(king) != make_piece(KING, c) || pos.at(rook) != make_piece(ROOK, c))
+            && (pos.at(king) != Piece::new(KING, c) || pos.at(rook) != Piece::new(ROOK, c))
         {
             return Err(err(FenField::Castling, "a right without its king and rook at home"));
         }
@@ -288,7 +288,7 @@ pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
     if pos.ep != NO_SQUARE {
         // White to move: Black just pushed from row 1 over `ep` (row 2) to row 3.
         let (ep_row, push): (u8, i8) = if pos.side == Color::White { (2, 16) } else { (5, -16) };
-        let pusher = make_piece(PAWN, pos.side.other());
+        let pusher = Piece::new(PAWN, pos.side.other());
         if row(pos.ep) != ep_row
             || pos.at(pos.ep) != EMPTY
             || pos.at(step(pos.ep, -push)) != EMPTY
@@ -329,7 +329,7 @@ impl fmt::Display for Fen<'_> {
                     f.write_char((b'0' + empty) as char)?;
                     empty = 0;
                 }
-                f.write_char(piece_char(p) as char)?;
+                f.write_char(p.char() as char)?;
             }
             if empty > 0 {
                 f.write_char((b'0' + empty) as char)?;

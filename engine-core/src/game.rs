@@ -12,7 +12,7 @@
 //! | call | answers |
 //! |---|---|
 //! | [`Game::new`], [`Game::from_fen`], [`Game::new_game`] | game set-up; players and level are kept by `new_game` |
-//! | [`Game::piece_at`], [`Game::side_to_move`] | the piece byte on a tile (type = `piece & 7`, Black = `piece & 8`, 0 = empty); whose turn |
+//! | [`Game::piece_at`], [`Game::side_to_move`] | the [`Piece`] on a tile (`kind()`, `color()`, `is_empty()`); whose turn (a [`Color`]) |
 //! | [`Game::legal_targets`] | the tiles a piece may move to; a promotion's four moves are one tile |
 //! | [`Game::is_promotion`], [`Game::find_move`] | whether a from/to pair promotes; the legal move for from/to and a chosen piece, or [`NotLegal`] |
 //! | [`Game::play`] | make a legal move, record it for undo, discard the redo branch; the [`Outcome`] |
@@ -180,8 +180,8 @@ impl Played {
     /// `undo` and that led to `outcome`.
     fn new(mv: Move, undo: Undo, piece: Piece, outcome: Outcome) -> Played {
         Played {
-            mv: Move { score: piece | (outcome as u8) << 4, ..mv },
-            captured_castle: undo.captured | undo.castle << 4,
+            mv: Move { score: piece.bits() | (outcome as u8) << 4, ..mv },
+            captured_castle: undo.captured.bits() | undo.castle << 4,
             ep: undo.ep,
             halfmove: undo.halfmove,
         }
@@ -193,11 +193,11 @@ impl Played {
     }
 
     fn captured(self) -> Piece {
-        self.captured_castle & 15
+        Piece::from_bits(self.captured_castle & 15)
     }
 
     fn piece(self) -> Piece {
-        self.mv.score & 15
+        Piece::from_bits(self.mv.score & 15)
     }
 
     fn outcome(self) -> Outcome {
@@ -362,7 +362,7 @@ impl<H: SearcherHome> Game<H> {
         &mut self.home.get_mut().pos
     }
 
-    /// The piece byte on `tile` (0 = empty). Out of line: a front end asks
+    /// The piece on `tile` ([`EMPTY`] if none). Out of line: a front end asks
     /// it from many places, and each inlined copy is a tile conversion.
     #[inline(never)]
     pub fn piece_at(&self, tile: Tile) -> Piece {

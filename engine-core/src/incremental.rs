@@ -46,12 +46,12 @@ impl Totals {
     /// Account for `p` standing on `tile`.
     #[inline(always)]
     pub(crate) const fn place(&mut self, p: Piece, tile: u8) {
-        let (p, t) = ((p & 15) as usize, (tile & 63) as usize);
+        let (c, p, t) = (p.color(), p.index(), (tile & 63) as usize);
         self.mg += MATERIAL[p] + MG_BY_PIECE[p][t] as i16;
         self.eg += EG_BY_PIECE[p][t] as i16;
         self.phase += PHASE[p];
         self.hash ^= piece_key(KEYS_BY_PIECE[p], t);
-        *self.pieces.get_mut(Color::from_bit((p >> 3) as u8)) += 1;
+        *self.pieces.get_mut(c) += 1;
     }
 }
 
@@ -67,7 +67,7 @@ impl Totals {
 pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
     let from = (to_tile(m.from) & 63) as usize;
     let to = (to_tile(m.to) & 63) as usize;
-    let p = (moved & 15) as usize;
+    let p = moved.index();
     let promo = m.flags & PROMO;
     let mut d = if promo == 0 {
         let (mg, eg, key) = (MG_BY_PIECE[p], EG_BY_PIECE[p], KEYS_BY_PIECE[p]);
@@ -82,9 +82,9 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
             hash: piece_key(key, from) ^ piece_key(key, to),
         }
     } else {
-        let a = ((promo | (moved & BLACK_BIT)) & 15) as usize;
+        let a = moved.with_kind(promo).index();
         let mut phase = ByColor::new(0, 0);
-        phase[color(moved)] = PHASE[a] - PHASE[p];
+        phase[moved.color()] = PHASE[a] - PHASE[p];
         Delta {
             mg: MATERIAL[a] + MG_BY_PIECE[a][to] as i16 - MATERIAL[p] - MG_BY_PIECE[p][from] as i16,
             eg: EG_BY_PIECE[a][to] as i16 - EG_BY_PIECE[p][from] as i16,
@@ -93,16 +93,16 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
         }
     };
     if captured != EMPTY {
-        let c = (captured & 15) as usize;
+        let c = captured.index();
         // An en passant victim stands beside `to`, on the mover's from-rank.
         let at = if m.flags & EN_PASSANT != 0 { (to_tile(m.to ^ 0x10) & 63) as usize } else { to };
         d.mg -= MATERIAL[c] + MG_BY_PIECE[c][at] as i16;
         d.eg -= EG_BY_PIECE[c][at] as i16;
-        d.phase[color(captured)] -= PHASE[c];
+        d.phase[captured.color()] -= PHASE[c];
         d.hash ^= piece_key(KEYS_BY_PIECE[c], at);
     }
     if m.flags & (CASTLE_KING | CASTLE_QUEEN) != 0 {
-        let rook = ((ROOK | (moved & BLACK_BIT)) & 15) as usize;
+        let rook = moved.with_kind(ROOK).index();
         let (mg, key) = (MG_BY_PIECE[rook], KEYS_BY_PIECE[rook]);
         // Tiles of one rank are consecutive: h-file rook to f, a-file rook to d.
         let (rf, rt) = if m.flags & CASTLE_KING != 0 {

@@ -123,7 +123,7 @@ impl Position {
         let us = self.side;
         // A White pawn takes up (-15/-17), so it stands at ep+15 or ep+17.
         let (a, b): (i8, i8) = if us == Color::White { (15, 17) } else { (-17, -15) };
-        let pawn = make_piece(PAWN, us);
+        let pawn = Piece::new(PAWN, us);
         // The pawn taken stands beside `ep`, on the capturer's rank.
         let victim = ep ^ 0x10;
         let taken = self.at(victim);

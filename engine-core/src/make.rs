@@ -67,15 +67,15 @@ impl Position {
             self.set(victim, EMPTY);
         }
         self.set(m.from, EMPTY);
-        self.set(m.to, if m.flags & PROMO != 0 { make_piece(m.flags & PROMO, us) } else { piece });
+        self.set(m.to, if m.flags & PROMO != 0 { Piece::new(m.flags & PROMO, us) } else { piece });
 
-        if kind(piece) == PAWN {
+        if piece.kind() == PAWN {
             self.halfmove = 0;
             if m.flags & DOUBLE_PUSH != 0 {
                 // The crossed square: row 6 -> 5 for White, row 1 -> 2 for Black.
                 self.ep = m.from ^ 0x30;
             }
-        } else if kind(piece) == KING {
+        } else if piece.kind() == KING {
             self.kings[us] = m.to;
             if m.flags & CASTLE_KING != 0 {
                 self.set(m.from.wrapping_add(1), self.at(m.from.wrapping_add(3)));
@@ -155,7 +155,7 @@ impl Position {
             self.fullmove = self.fullmove.wrapping_sub(1);
         }
         let arrived = self.at(m.to);
-        let moved = if m.flags & PROMO != 0 { make_piece(PAWN, us) } else { arrived };
+        let moved = if m.flags & PROMO != 0 { Piece::new(PAWN, us) } else { arrived };
         self.set(m.from, moved);
         if m.flags & EN_PASSANT != 0 {
             self.set(m.to, EMPTY);
@@ -166,7 +166,7 @@ impl Position {
         if m.flags & CAPTURE != 0 {
             self.pieces[us.other()] += 1;
         }
-        if kind(moved) == KING {
+        if moved.kind() == KING {
             self.kings[us] = m.from;
             if m.flags & CASTLE_KING != 0 {
                 self.set(m.from.wrapping_add(3), self.at(m.from.wrapping_add(1)));

@@ -107,7 +107,7 @@ impl Position {
             // on its seventh rank has a move here, a promotion. (The winner
             // of a won ending, in quiescence.)
             let seventh: Square = if self.side == Color::White { 0x10 } else { 0x60 };
-            let pawn = make_piece(PAWN, self.side);
+            let pawn = Piece::new(PAWN, self.side);
             let mut f: u8 = 0;
             while f < 8 {
                 if self.at(seventh | f) == pawn {
@@ -130,11 +130,12 @@ impl Position {
             };
             let mut f: u8 = 0;
             while f < 8 {
-                // Most cells are empty: that test first. Then `cell ^ our_bit`
-                // is the piece's type 1..=6 exactly when it is ours (theirs -> 9..14).
+                // Most cells are empty: that test first. Then the byte XOR
+                // `our_bit` is the piece's type 1..=6 exactly when it is
+                // ours (theirs -> 9..14): one operation for both questions.
                 let cell = cells[f as usize];
                 if cell != EMPTY {
-                    let k = cell ^ our_bit;
+                    let k = cell.bits() ^ our_bit;
                     if k <= KING {
                         self.gen_from(&mut sink, row | f, k, mode);
                         left -= 1;
@@ -259,8 +260,8 @@ impl Position {
                 }
                 let q = self.at(to);
                 if q != EMPTY {
-                    if q & BLACK_BIT != our_bit {
-                        sink.push(from, to, CAPTURE, order::capture(kind(q), quiet.k));
+                    if q.color_bit() != our_bit {
+                        sink.push(from, to, CAPTURE, order::capture(q.kind(), quiet.k));
                     }
                     break;
                 }
@@ -303,11 +304,11 @@ impl Position {
             }
             let q = self.at(to);
             if q != EMPTY {
-                if q & BLACK_BIT != our_bit {
+                if q.color_bit() != our_bit {
                     if row(to) == last_row {
                         sink.push_promotions(from, to, CAPTURE);
                     } else {
-                        sink.push(from, to, CAPTURE, order::capture(kind(q), PAWN));
+                        sink.push(from, to, CAPTURE, order::capture(q.kind(), PAWN));
                     }
                 }
             } else if to == self.ep {
@@ -325,7 +326,7 @@ impl Position {
         if king != home || self.castle & (king_right | queen_right) == 0 {
             return;
         }
-        let rook = make_piece(ROOK, us);
+        let rook = Piece::new(ROOK, us);
         // Asked at most once, and only if some castling is otherwise possible.
         let mut in_check: Option<bool> = None;
         let mut safe = |pos: &Position, squares: [Square; 2]| {

@@ -3,7 +3,7 @@
 //! Four, not three, so an array of moves is indexed by a shift: the 6502 has
 //! no multiply. The fourth byte of a move is scratch space for ordering.
 
-use crate::piece::{make_piece, piece_char, Color, Piece};
+use crate::piece::{Color, Piece};
 use crate::square::{square_name, Square};
 
 /// `flags` bits 0–2: the promotion piece type (knight..queen); 0 = none.
@@ -120,7 +120,7 @@ impl Move {
         let mut out = [f[0], f[1], t[0], t[1], 0];
         if self.promotion() != 0 {
             // Lower case, as UCI writes it: Black's letter.
-            out[4] = piece_char(make_piece(self.promotion(), Color::Black));
+            out[4] = Piece::new(self.promotion(), Color::Black).char();
             (out, 5)
         } else {
             (out, 4)

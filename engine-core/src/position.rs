@@ -58,9 +58,9 @@ const fn count(board: &[Piece; 128]) -> (Totals, ByColor<i16>) {
     let mut tile = 0u8;
     while tile < 64 {
         let p = board[from_tile(tile) as usize & 127];
-        if p != EMPTY {
+        if !p.is_empty() {
             t.place(p, tile);
-            *phase.get_mut(color(p)) += PHASE[(p & 15) as usize];
+            *phase.get_mut(p.color()) += PHASE[p.index()];
         }
         tile += 1;
     }
@@ -76,10 +76,10 @@ pub const START_BOARD: [Piece; 128] = {
     let mut board = [EMPTY; 128];
     let mut f = 0;
     while f < 8 {
-        board[make_square(f, 0) as usize] = make_piece(BACK[f as usize], Color::Black);
-        board[make_square(f, 1) as usize] = make_piece(PAWN, Color::Black);
-        board[make_square(f, 6) as usize] = make_piece(PAWN, Color::White);
-        board[make_square(f, 7) as usize] = make_piece(BACK[f as usize], Color::White);
+        board[make_square(f, 0) as usize] = Piece::new(BACK[f as usize], Color::Black);
+        board[make_square(f, 1) as usize] = Piece::new(PAWN, Color::Black);
+        board[make_square(f, 6) as usize] = Piece::new(PAWN, Color::White);
+        board[make_square(f, 7) as usize] = Piece::new(BACK[f as usize], Color::White);
         f += 1;
     }
     board
@@ -516,7 +516,7 @@ impl Position {
         let mut seen = 0u8;
         for (sq, &p) in self.board.iter().enumerate() {
             let sq = sq as u8;
-            match kind(p) {
+            match p.kind() {
                 PAWN | ROOK | QUEEN => return false,
                 KNIGHT => {
                     minors += 1;

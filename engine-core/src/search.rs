@@ -868,11 +868,11 @@ impl<S: Slots> Searcher<S> {
             rest_unscored = m.score == 0;
             if prune && m.is_capture() && m.promotion() == 0 {
                 // En passant takes a pawn that is not on `to`.
-                let victim = PIECE_VALUE[kind(self.pos.at(m.to)).max(PAWN) as usize];
+                let victim = PIECE_VALUE[self.pos.at(m.to).kind().max(PAWN) as usize];
                 if best + victim + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                if PIECE_VALUE[kind(self.pos.at(m.from)) as usize] > victim && self.pos.pawn_attacks(m.to, side.other()) {
+                if PIECE_VALUE[self.pos.at(m.from).kind() as usize] > victim && self.pos.pawn_attacks(m.to, side.other()) {
                     continue;
                 }
             }

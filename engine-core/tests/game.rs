@@ -57,11 +57,11 @@ fn tile_sets() {
 fn start_position_pieces_and_turn() {
     let g = Game::new();
     assert_eq!(g.side_to_move(), Color::White);
-    assert_eq!(g.piece_at(t("a8")), make_piece(ROOK, Color::Black));
-    assert_eq!(g.piece_at(t("d8")), make_piece(QUEEN, Color::Black));
-    assert_eq!(g.piece_at(t("e1")), make_piece(KING, Color::White));
-    assert_eq!(g.piece_at(t("g1")), make_piece(KNIGHT, Color::White));
-    assert_eq!(g.piece_at(t("e2")), PAWN);
+    assert_eq!(g.piece_at(t("a8")), Piece::new(ROOK, Color::Black));
+    assert_eq!(g.piece_at(t("d8")), Piece::new(QUEEN, Color::Black));
+    assert_eq!(g.piece_at(t("e1")), Piece::new(KING, Color::White));
+    assert_eq!(g.piece_at(t("g1")), Piece::new(KNIGHT, Color::White));
+    assert_eq!(g.piece_at(t("e2")), Piece::new(PAWN, Color::White));
     assert_eq!(g.piece_at(t("e4")), EMPTY);
     // Tiles above 63 are masked, never out of bounds.
     assert_eq!(g.piece_at(64), g.piece_at(0));
@@ -125,7 +125,7 @@ fn play_outcomes() {
     let mut g = humans("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert_eq!(play(&mut g, "e2e4"), Outcome::Normal);
     assert_eq!(g.side_to_move(), Color::Black);
-    assert_eq!(g.piece_at(t("e4")), PAWN);
+    assert_eq!(g.piece_at(t("e4")), Piece::new(PAWN, Color::White));
     assert_eq!(play(&mut g, "f7f6"), Outcome::Normal);
     assert_eq!(play(&mut g, "d1h5"), Outcome::Check);
     assert_eq!(g.outcome(), Outcome::Check);
@@ -382,15 +382,15 @@ fn log_lines() {
     play(&mut g, "b7a8q"); // takes the rook, promotes, checks along the rank
     assert_eq!(
         g.log_line(1),
-        Some(LogLine { piece: PAWN, from: t("b7"), to: t("a8"), captured: make_piece(ROOK, Color::Black), promotion: QUEEN, outcome: Outcome::Check })
+        Some(LogLine { piece: Piece::new(PAWN, Color::White), from: t("b7"), to: t("a8"), captured: Piece::new(ROOK, Color::Black), promotion: QUEEN, outcome: Outcome::Check })
     );
     assert_eq!(
         g.log_line(2),
-        Some(LogLine { piece: make_piece(KING, Color::Black), from: t("e8"), to: t("f8"), captured: EMPTY, promotion: 0, outcome: Outcome::Normal })
+        Some(LogLine { piece: Piece::new(KING, Color::Black), from: t("e8"), to: t("f8"), captured: EMPTY, promotion: 0, outcome: Outcome::Normal })
     );
     assert_eq!(
         g.log_line(3),
-        Some(LogLine { piece: PAWN, from: t("e5"), to: t("d6"), captured: make_piece(PAWN, Color::Black), promotion: 0, outcome: Outcome::Normal }),
+        Some(LogLine { piece: Piece::new(PAWN, Color::White), from: t("e5"), to: t("d6"), captured: Piece::new(PAWN, Color::Black), promotion: 0, outcome: Outcome::Normal }),
         "en passant: the pawn taken, though d6 was empty"
     );
     assert_eq!(g.log_line(4), None);
@@ -403,7 +403,7 @@ fn log_lines() {
     for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
         play(&mut g, m);
     }
-    assert_eq!(g.log_line(1).map(|l| (l.piece, l.outcome)), Some((make_piece(QUEEN, Color::Black), Outcome::Checkmate)));
+    assert_eq!(g.log_line(1).map(|l| (l.piece, l.outcome)), Some((Piece::new(QUEEN, Color::Black), Outcome::Checkmate)));
 }
 
 /// The undo ring packs each ply (the piece and the outcome in the move's
@@ -438,7 +438,7 @@ fn the_ring_keeps_every_field_of_a_ply() {
     play(&mut g, "a1d1");
     assert_eq!(
         g.log_line(1),
-        Some(LogLine { piece: ROOK, from: t("a1"), to: t("d1"), captured: make_piece(QUEEN, Color::Black), promotion: 0, outcome: Outcome::Normal })
+        Some(LogLine { piece: Piece::new(ROOK, Color::White), from: t("a1"), to: t("d1"), captured: Piece::new(QUEEN, Color::Black), promotion: 0, outcome: Outcome::Normal })
     );
     assert!(g.undo());
     assert_eq!(*g.position(), before);
@@ -446,7 +446,7 @@ fn the_ring_keeps_every_field_of_a_ply() {
     let mut g = humans("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
     let before = g.position().clone();
     play(&mut g, "e8d8");
-    assert_eq!(g.log_line(1).map(|l| l.piece), Some(make_piece(KING, Color::Black)));
+    assert_eq!(g.log_line(1).map(|l| l.piece), Some(Piece::new(KING, Color::Black)));
     assert!(g.undo());
     assert_eq!(*g.position(), before);
 }

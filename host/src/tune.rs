@@ -50,7 +50,7 @@ use std::time::Instant;
 
 use engine_core::eval::value;
 use engine_core::eval_tables::{PIECE_VALUE, PST_EG_KING, PST_EG_PAWN, PST_MG};
-use engine_core::piece::{color, kind, ByColor, Color, EMPTY, KING, PAWN, QUEEN};
+use engine_core::piece::{ByColor, Color, EMPTY, KING, PAWN, QUEEN};
 use engine_core::square::from_tile;
 use engine_core::{GenMode, Position, MAX_MOVES};
 
@@ -331,8 +331,8 @@ impl Values {
 fn men(pos: &Position) -> impl Iterator<Item = (u8, usize, bool)> + '_ {
     (0..64u8).filter_map(move |tile| {
         let p = pos.at(from_tile(tile));
-        let white = color(p) == Color::White;
-        (p != EMPTY).then(|| (kind(p), if white { tile as usize } else { tile as usize ^ 56 }, white))
+        let white = p.color() == Color::White;
+        (p != EMPTY).then(|| (p.kind(), if white { tile as usize } else { tile as usize ^ 56 }, white))
     })
 }
 

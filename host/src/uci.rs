@@ -40,7 +40,7 @@ use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use engine_core::piece::{piece_char, Color};
+use engine_core::piece::Color;
 use engine_core::square::make_square;
 use engine_core::{Move, Position};
 
@@ -354,7 +354,7 @@ fn root_moves(pos: &Position, searchmoves: &[String]) -> Vec<Move> {
 fn show(pos: &Position) {
     for row in 0..8u8 {
         let cells: Vec<String> =
-            (0..8u8).map(|file| (piece_char(pos.at(make_square(file, row))) as char).to_string()).collect();
+            (0..8u8).map(|file| (pos.at(make_square(file, row)).char() as char).to_string()).collect();
         emit(&format!("{} {}", 8 - row, cells.join(" ")));
     }
     emit("  a b c d e f g h");

@@ -17,7 +17,7 @@
 
 use engine_core::movegen::{GenMode, MAX_MOVES};
 use engine_core::mv::Move;
-use engine_core::piece::{kind, PAWN};
+use engine_core::piece::PAWN;
 use engine_core::Position;
 
 pub use engine_core;
@@ -227,7 +227,7 @@ pub mod reference {
     /// field by field without building strings (the differential test asks
     /// this millions of times); `Err` carries both FENs.
     pub fn same(ours: &engine_core::Position, theirs: &Chess) -> Result<(), String> {
-        use engine_core::piece::{piece_char, EMPTY};
+        use engine_core::piece::EMPTY;
         use engine_core::position::{CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
         use engine_core::square::{from_tile, NO_SQUARE};
         use shakmaty::{CastlingSide, Color};
@@ -239,7 +239,7 @@ pub mod reference {
             match board.piece_at(sq) {
                 None => p == EMPTY,
                 // FEN letters: upper case White, lower case Black, on both sides.
-                Some(q) => p != EMPTY && q.char() == piece_char(p) as char,
+                Some(q) => p != EMPTY && q.char() == p.char() as char,
             }
         });
         same &= (ours.side_to_move() == engine_core::piece::Color::White) == (theirs.turn() == Color::White);
@@ -692,7 +692,7 @@ impl RandomGame {
         if !doubles.is_empty() && self.rng.chance(25) {
             return self.rng.pick(&doubles);
         }
-        let pawns: Vec<Move> = legal.iter().copied().filter(|m| kind(self.pos.at(m.from)) == PAWN).collect();
+        let pawns: Vec<Move> = legal.iter().copied().filter(|m| self.pos.at(m.from).kind() == PAWN).collect();
         if !pawns.is_empty() && self.rng.chance(20) {
             return self.rng.pick(&pawns);
         }

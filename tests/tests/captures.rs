@@ -16,7 +16,7 @@
 
 use c64chess_tests::{all_table_fens, position, pseudo, walk_tree};
 use engine_core::mv::{order, CAPTURE, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT};
-use engine_core::piece::{color, kind, EMPTY, PAWN, QUEEN};
+use engine_core::piece::{EMPTY, PAWN, QUEEN};
 use engine_core::{GenMode, Move, Position};
 
 /// Positions against a bare king, with pawns about to promote: the
@@ -99,7 +99,7 @@ fn generated_moves_carry_their_ordering_scores() {
         for m in pseudo(pos, GenMode::All) {
             let want = match m.promotion() {
                 QUEEN => order::QUEEN_PROMOTION,
-                0 if m.is_capture() => order::capture(kind(pos.at(m.to)).max(PAWN), kind(pos.at(m.from))),
+                0 if m.is_capture() => order::capture(pos.at(m.to).kind().max(PAWN), pos.at(m.from).kind()),
                 0 => 0,
                 _ => order::UNDERPROMOTION,
             };
@@ -126,7 +126,7 @@ fn capture_flag_matches_the_board() {
                 assert_eq!(target, EMPTY, "{m} at {}", pos.fen());
                 assert_ne!(m.flags & CAPTURE, 0, "{m} at {}: en passant without CAPTURE", pos.fen());
             } else {
-                let enemy = target != EMPTY && color(target) != us;
+                let enemy = target != EMPTY && target.color() != us;
                 assert!(target == EMPTY || enemy, "{m} at {}: lands on an own piece", pos.fen());
                 assert_eq!(m.is_capture(), enemy, "{m} ({:#04x}) at {}", m.flags, pos.fen());
             }

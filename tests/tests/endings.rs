@@ -82,7 +82,7 @@ fn play(fen: &str) -> (End, u32, Vec<String>) {
             return (End::Threefold, plies, moves);
         }
         // The only captures possible are of the stronger side's piece.
-        if pos.cells().iter().filter(|&&p| p != 0).count() < 3 {
+        if pos.cells().iter().filter(|p| !p.is_empty()).count() < 3 {
             return (End::PieceLost, plies, moves);
         }
         let r = if pos.side_to_move() == strong_side {

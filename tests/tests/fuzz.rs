@@ -526,11 +526,11 @@ fn play_game(fen: &str, acts: &[Act], log: &mut Vec<String>) -> Result<Tally, St
                 let line = game.log_line(back);
                 if piece != game.position().at(from_tile(tile & 63))
                     || n != counts[usize::from(tile & 63)][side]
-                    || out[..usize::from(n)].iter().any(|&t| t > 63 || game.piece_at(t) == 0)
+                    || out[..usize::from(n)].iter().any(|&t| t > 63 || game.piece_at(t).is_empty())
                     || line.is_some() != (1..=done.len()).contains(&usize::from(back))
                     || Snapshot::of(&game) != before
                 {
-                    return Err(format!("piece {piece}, attackers {:?}, log line {line:?}", &out[..usize::from(n)]));
+                    return Err(format!("piece {piece:?}, attackers {:?}, log line {line:?}", &out[..usize::from(n)]));
                 }
                 None
             }

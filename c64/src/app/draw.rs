@@ -3,7 +3,7 @@
 //! the interface writes text with.
 
 use engine_core::game::{Outcome, Player, SearcherHome, TileSet};
-use engine_core::piece::{color, kind, Color};
+use engine_core::piece::Color;
 use engine_core::Tile;
 
 use super::menu::{MENU_BLACK, MENU_ITEMS, MENU_LEVEL, MENU_PAUSE, MENU_WHITE, MENU_WORDS, PROMOTION_NAMES};
@@ -129,8 +129,8 @@ impl<H: SearcherHome> App<H> {
             square
         };
         let piece = self.game.piece_at(tile);
-        let ink = if piece != 0 && color(piece) == Color::Black { BLACK_MAN } else { WHITE_MAN };
-        let first = PIECE_GLYPH[kind(piece) as usize];
+        let ink = if !piece.is_empty() && piece.color() == Color::Black { BLACK_MAN } else { WHITE_MAN };
+        let first = PIECE_GLYPH[piece.kind() as usize];
         for part in 0..9u8 {
             let glyph = if first != 0 {
                 first + part

@@ -1,7 +1,7 @@
 //! Standard algebraic notation, for the PGN movetext.
 
 use engine_core::mv::{CASTLE_KING, CASTLE_QUEEN};
-use engine_core::piece::{kind, piece_char, PAWN};
+use engine_core::piece::{Color, Piece, PAWN};
 use engine_core::square::{file, row, square_name};
 use engine_core::{Move, Position, MAX_MOVES};
 
@@ -28,13 +28,13 @@ pub fn san(pos: &mut Position, m: Move) -> String {
 fn piece_move(pos: &mut Position, m: Move) -> String {
     let piece = pos.at(m.from);
     let mut text = String::new();
-    if kind(piece) == PAWN {
+    if piece.kind() == PAWN {
         if m.is_capture() {
             text.push(char::from(square_name(m.from)[0]));
         }
     } else {
         // The piece type alone is White's piece: SAN's upper-case letter for both sides.
-        text.push(char::from(piece_char(kind(piece))));
+        text.push(char::from(Piece::new(piece.kind(), Color::White).char()));
         text.push_str(&disambiguation(pos, m));
     }
     if m.is_capture() {
@@ -45,7 +45,7 @@ fn piece_move(pos: &mut Position, m: Move) -> String {
     text.push(char::from(r));
     if m.promotion() != 0 {
         text.push('=');
-        text.push(char::from(piece_char(m.promotion())));
+        text.push(char::from(Piece::new(m.promotion(), Color::White).char()));
     }
     text
 }
