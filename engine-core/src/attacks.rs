@@ -35,7 +35,7 @@ impl Position {
         // kings[by] + 119 - sq: no wrap, both are squares (<= 0x77).
         let king = self.kings[by];
         let d = line_step(sq, king);
-        if d != 0 && step(sq, d) == king {
+        if d != 0 && sq.step(d) == king {
             return true;
         }
         if self.pawn_attacks(sq, by) {
@@ -47,8 +47,8 @@ impl Position {
         }
         let knight = Piece::new(KNIGHT, by);
         for d in KNIGHT_STEPS {
-            let t = step(sq, d);
-            if !offboard(t) && self.at(t) == knight {
+            let t = sq.step(d);
+            if !t.offboard() && self.at(t) == knight {
                 return true;
             }
         }
@@ -57,8 +57,8 @@ impl Position {
         }
         let (rook, bishop, queen) = (Piece::new(ROOK, by), Piece::new(BISHOP, by), Piece::new(QUEEN, by));
         for d in ROOK_DIRS {
-            let mut t = step(sq, d);
-            while !offboard(t) {
+            let mut t = sq.step(d);
+            while !t.offboard() {
                 let p = self.at(t);
                 if p != EMPTY {
                     if p == rook || p == queen {
@@ -66,12 +66,12 @@ impl Position {
                     }
                     break;
                 }
-                t = step(t, d);
+                t = t.step(d);
             }
         }
         for d in BISHOP_DIRS {
-            let mut t = step(sq, d);
-            while !offboard(t) {
+            let mut t = sq.step(d);
+            while !t.offboard() {
                 let p = self.at(t);
                 if p != EMPTY {
                     if p == bishop || p == queen {
@@ -79,7 +79,7 @@ impl Position {
                     }
                     break;
                 }
-                t = step(t, d);
+                t = t.step(d);
             }
         }
         false
@@ -93,8 +93,8 @@ impl Position {
         // A White pawn attacks up (-15/-17), so it stands at sq+15 or sq+17.
         let (a, b): (i8, i8) = if by == Color::White { (15, 17) } else { (-17, -15) };
         let pawn = Piece::new(PAWN, by);
-        let (a, b) = (step(sq, a), step(sq, b));
-        (!offboard(a) && self.at(a) == pawn) || (!offboard(b) && self.at(b) == pawn)
+        let (a, b) = (sq.step(a), sq.step(b));
+        (!a.offboard() && self.at(a) == pawn) || (!b.offboard() && self.at(b) == pawn)
     }
 
     /// Every piece of `by` that attacks `sq` directly (no x-rays), written to
@@ -118,9 +118,9 @@ impl Position {
             // A White pawn attacks up the board (-15, -17): it stands at
             // sq + 15 or sq + 17, a Black one at sq - 15 or sq - 17.
             let pawn_line = !straight && (d > 0) == (by == Color::White);
-            let mut t = step(sq, d);
+            let mut t = sq.step(d);
             let mut near = true;
-            while !offboard(t) {
+            while !t.offboard() {
                 let p = self.at(t);
                 if p != EMPTY {
                     let one_step = p == king || (pawn_line && p == pawn);
@@ -131,12 +131,12 @@ impl Position {
                     break;
                 }
                 near = false;
-                t = step(t, d);
+                t = t.step(d);
             }
         }
         for &d in KNIGHT_STEPS.iter() {
-            let t = step(sq, d);
-            if !offboard(t) && self.at(t) == knight {
+            let t = sq.step(d);
+            if !t.offboard() && self.at(t) == knight {
                 out[n] = t;
                 n += 1;
             }
@@ -149,8 +149,8 @@ impl Position {
     /// on a diagonal)?
     #[inline(never)]
     pub(crate) fn slider_on_line(&self, sq: Square, d: i8, by: Color) -> bool {
-        let mut t = step(sq, d);
-        while !offboard(t) {
+        let mut t = sq.step(d);
+        while !t.offboard() {
             let p = self.at(t);
             if p != EMPTY {
                 if p.color() != by {
@@ -160,7 +160,7 @@ impl Position {
                 let straight = d == 1 || d == -1 || d == 16 || d == -16;
                 return k == QUEEN || k == if straight { ROOK } else { BISHOP };
             }
-            t = step(t, d);
+            t = t.step(d);
         }
         false
     }
@@ -178,7 +178,7 @@ impl Position {
         let them = self.side.other(); // the side that moved
         let king = self.kings[self.side];
         // king - to as a signed 0x88 difference: both are squares, so it fits.
-        let diff = king.wrapping_sub(m.to) as i8;
+        let diff = king.diff(m.to);
         let p = self.at(m.to);
         match p.kind() {
             PAWN => {
@@ -235,7 +235,7 @@ impl Position {
             return true;
         }
         // king - to as a signed 0x88 difference: both are squares, so it fits.
-        let diff = king.wrapping_sub(to) as i8;
+        let diff = king.diff(to);
         match k {
             // A White pawn attacks up (-15 / -17), a Black one down.
             PAWN => {
@@ -270,12 +270,12 @@ impl Position {
     /// True if every square strictly between `from` and `to` along the step
     /// `d` (which leads from one to the other) is empty or is `vacated`.
     fn clear_between(&self, from: Square, to: Square, d: i8, vacated: Square) -> bool {
-        let mut t = step(from, d);
+        let mut t = from.step(d);
         while t != to {
             if self.at(t) != EMPTY && t != vacated {
                 return false;
             }
-            t = step(t, d);
+            t = t.step(d);
         }
         true
     }
@@ -337,18 +337,18 @@ mod tests {
     /// the reference for [`Position::attackers`].
     fn attacks(pos: &Position, from: Square, to: Square) -> bool {
         let p = pos.at(from);
-        let d = (to as i16 - from as i16) as i8;
+        let d = to.diff(from);
         let ray = |dirs: &[i8]| {
             dirs.iter().any(|&dir| {
-                let mut t = step(from, dir);
-                while !offboard(t) {
+                let mut t = from.step(dir);
+                while !t.offboard() {
                     if t == to {
                         return true;
                     }
                     if pos.at(t) != EMPTY {
                         return false;
                     }
-                    t = step(t, dir);
+                    t = t.step(dir);
                 }
                 false
             })
@@ -371,20 +371,20 @@ mod tests {
     #[test]
     fn attackers_are_the_pieces_that_attack() {
         fn check(pos: &Position) {
-            for sq in all_squares() {
+            for sq in Square::all() {
                 for by in Color::BOTH {
-                    let mut out = [0; MAX_ATTACKERS];
+                    let mut out = [NO_SQUARE; MAX_ATTACKERS];
                     let n = pos.attackers(sq, by, &mut out) as usize;
                     out[..n].sort_unstable();
-                    let (mut want, mut m) = ([0; MAX_ATTACKERS], 0);
-                    for f in all_squares() {
+                    let (mut want, mut m) = ([NO_SQUARE; MAX_ATTACKERS], 0);
+                    for f in Square::all() {
                         if pos.at(f) != EMPTY && pos.at(f).color() == by && attacks(pos, f, sq) {
                             want[m] = f;
                             m += 1;
                         }
                     }
-                    assert_eq!(out[..n], want[..m], "side {by:?} on {sq:#x} in {}", pos.fen());
-                    assert_eq!(n > 0, pos.is_attacked(sq, by), "{sq:#x} in {}", pos.fen());
+                    assert_eq!(out[..n], want[..m], "side {by:?} on {sq} in {}", pos.fen());
+                    assert_eq!(n > 0, pos.is_attacked(sq, by), "{sq} in {}", pos.fen());
                 }
             }
         }

@@ -26,8 +26,8 @@ pub enum Inconsistency {
     Placement(FenError),
     /// A cell holds a byte that is no piece (its square).
     NotAPiece(Square),
-    /// A cell of the 0x88 dead zone is not empty (its index).
-    DeadZone(u8),
+    /// A cell of the 0x88 dead zone is not empty (its index, off the board).
+    DeadZone(Square),
     /// A side has more than one king, or none (the colour).
     KingCount(Color),
     /// The king square carried for a side does not hold its king.
@@ -44,11 +44,11 @@ impl fmt::Display for Inconsistency {
         let side = |c: &Color| if *c == Color::White { "White" } else { "Black" };
         match self {
             Inconsistency::Placement(e) => write!(f, "{}", e.problem),
-            Inconsistency::NotAPiece(sq) => write!(f, "square 0x{sq:02x} holds no piece"),
-            Inconsistency::DeadZone(i) => write!(f, "dead-zone cell 0x{i:02x} is not empty"),
+            Inconsistency::NotAPiece(sq) => write!(f, "square {sq} holds no piece"),
+            Inconsistency::DeadZone(i) => write!(f, "dead-zone cell {i} is not empty"),
             Inconsistency::KingCount(c) => write!(f, "{} does not have exactly one king", side(c)),
             Inconsistency::KingSquare(c) => write!(f, "{}'s king is not on its carried square", side(c)),
-            Inconsistency::EnPassantUnusable(sq) => write!(f, "en passant square 0x{sq:02x} without a legal capture"),
+            Inconsistency::EnPassantUnusable(sq) => write!(f, "en passant square {sq} without a legal capture"),
             Inconsistency::Totals => f.write_str("the running totals differ from a recount of the board"),
         }
     }
@@ -71,8 +71,8 @@ impl Position {
         placement_rules(self).map_err(Inconsistency::Placement)?;
         let mut kings = ByColor::new(0u8, 0);
         for (i, &p) in self.cells().iter().enumerate() {
-            let sq = i as Square;
-            if offboard(sq) {
+            let sq = Square::from_x88(i as u8);
+            if sq.offboard() {
                 if p != EMPTY {
                     return Err(Inconsistency::DeadZone(sq));
                 }
@@ -87,7 +87,7 @@ impl Position {
                 return Err(Inconsistency::KingCount(c));
             }
             let sq = self.kings[c];
-            if offboard(sq) || self.at(sq) != Piece::new(KING, c) {
+            if sq.offboard() || self.at(sq) != Piece::new(KING, c) {
                 return Err(Inconsistency::KingSquare(c));
             }
         }
@@ -123,25 +123,25 @@ mod tests {
             f(&mut p);
             p.is_consistent()
         };
-        assert_eq!(corrupt(&|p| p.board[0x0F] = Piece::new(PAWN, Color::White)), Err(Inconsistency::DeadZone(0x0F)));
-        assert_eq!(corrupt(&|p| p.board[0x44] = Piece::from_bits(7)), Err(Inconsistency::NotAPiece(0x44)));
-        assert_eq!(corrupt(&|p| p.board[0x44] = Piece::from_bits(0x17)), Err(Inconsistency::NotAPiece(0x44)));
-        assert_eq!(corrupt(&|p| p.kings[Color::Black] = 0x03), Err(Inconsistency::KingSquare(Color::Black)));
-        let no_white_king = |p: &mut Position| (p.board[0x74], p.castle) = (EMPTY, CASTLE_BK | CASTLE_BQ);
+        assert_eq!(corrupt(&|p| p.board[0x0F] = Piece::new(PAWN, Color::White)), Err(Inconsistency::DeadZone(Square::from_x88(0x0F))));
+        assert_eq!(corrupt(&|p| p.board[Square::E4.index()] = Piece::from_bits(7)), Err(Inconsistency::NotAPiece(Square::E4)));
+        assert_eq!(corrupt(&|p| p.board[Square::E4.index()] = Piece::from_bits(0x17)), Err(Inconsistency::NotAPiece(Square::E4)));
+        assert_eq!(corrupt(&|p| p.kings[Color::Black] = Square::D8), Err(Inconsistency::KingSquare(Color::Black)));
+        let no_white_king = |p: &mut Position| (p.board[Square::E1.index()], p.castle) = (EMPTY, CASTLE_BK | CASTLE_BQ);
         assert_eq!(corrupt(&no_white_king), Err(Inconsistency::KingCount(Color::White)));
-        assert_eq!(corrupt(&|p| p.board[0x44] = Piece::new(KING, Color::Black)), Err(Inconsistency::KingCount(Color::Black)));
+        assert_eq!(corrupt(&|p| p.board[Square::E4.index()] = Piece::new(KING, Color::Black)), Err(Inconsistency::KingCount(Color::Black)));
         let placement = |what: &Result<(), Inconsistency>| match what {
             Err(Inconsistency::Placement(e)) => e.problem,
             other => panic!("{other:?}"),
         };
         assert_eq!(placement(&corrupt(&|p| p.kings[Color::White] = NO_SQUARE)), "each side needs exactly one king");
-        assert_eq!(placement(&corrupt(&|p| p.board[0x01] = Piece::new(PAWN, Color::White))), "a pawn on rank 1 or 8");
+        assert_eq!(placement(&corrupt(&|p| p.board[Square::B8.index()] = Piece::new(PAWN, Color::White))), "a pawn on rank 1 or 8");
         assert_eq!(
-            placement(&corrupt(&|p| p.board[0x77] = EMPTY)),
+            placement(&corrupt(&|p| p.board[Square::H1.index()] = EMPTY)),
             "a right without its king and rook at home"
         );
         assert_eq!(
-            placement(&corrupt(&|p| p.ep = 0x44)),
+            placement(&corrupt(&|p| p.ep = Square::E4)),
             "no double push could have made this square"
         );
         assert_eq!(corrupt(&|p| p.mg += 1), Err(Inconsistency::Totals));
@@ -172,16 +172,16 @@ mod tests {
         // parser drops it, and setting it back is an inconsistency.
         let mut p = fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
         assert_eq!(p.is_consistent(), Ok(()));
-        p.ep = 0x54;
-        assert_eq!(p.is_consistent(), Err(Inconsistency::EnPassantUnusable(0x54)));
+        p.ep = Square::E3;
+        assert_eq!(p.is_consistent(), Err(Inconsistency::EnPassantUnusable(Square::E3)));
         // A capture is possible: the square stays and is consistent.
         let q = fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
-        assert_eq!((q.ep, q.is_consistent()), (0x54, Ok(())));
+        assert_eq!((q.ep, q.is_consistent()), (Square::E3, Ok(())));
         // Taking would empty the rank between Black's king and White's rook.
         let mut r = fen("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1");
-        r.ep = 0x54;
+        r.ep = Square::E3;
         assert_eq!(placement_rules(&r), Ok(()));
-        assert_eq!(r.is_consistent(), Err(Inconsistency::EnPassantUnusable(0x54)));
+        assert_eq!(r.is_consistent(), Err(Inconsistency::EnPassantUnusable(Square::E3)));
     }
 
     #[test]
@@ -189,9 +189,9 @@ mod tests {
         let all = [
             Inconsistency::Placement(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err()),
             Inconsistency::KingCount(Color::White),
-            Inconsistency::EnPassantUnusable(0x54),
-            Inconsistency::NotAPiece(0x44),
-            Inconsistency::DeadZone(0x0F),
+            Inconsistency::EnPassantUnusable(Square::E3),
+            Inconsistency::NotAPiece(Square::E4),
+            Inconsistency::DeadZone(Square::from_x88(0x0F)),
             Inconsistency::KingSquare(Color::Black),
             Inconsistency::Totals,
         ];

@@ -63,7 +63,7 @@ impl Position {
     pub fn evaluate_after(&self, m: Move) -> i16 {
         let moved = self.at(m.from);
         // En passant takes a pawn that is not on `to`.
-        let captured = self.at(if m.flags & EN_PASSANT != 0 { m.to ^ 0x10 } else { m.to });
+        let captured = self.at(if m.flags & EN_PASSANT != 0 { m.to.en_passant_victim() } else { m.to });
         let d = delta(m, moved, captured);
         let mut kings = self.kings;
         if moved.kind() == KING {
@@ -105,10 +105,10 @@ impl Position {
     pub fn pawn_on_seventh(&self, side: Color) -> bool {
         let pawn = Piece::new(PAWN, side);
         // The seventh rank: row 1 for White, row 6 for Black.
-        let row_start: Square = if side == Color::White { 0x10 } else { 0x60 };
+        let row = if side == Color::White { 1 } else { 6 };
         let mut f = 0;
         while f < 8 {
-            if self.board[(row_start + f) as usize] == pawn {
+            if self.board[Square::new(f, row).index()] == pawn {
                 return true;
             }
             f += 1;
@@ -150,7 +150,7 @@ pub fn value(mg: i16, eg: i16, phase: i16, kings: ByColor<Square>) -> i16 {
 fn mate_drive(kings: ByColor<Square>, winner: Color) -> i16 {
     let w = kings[winner];
     let l = kings[winner.other()];
-    let (wf, wr, lf, lr) = (w & 7, w >> 4, l & 7, l >> 4);
+    let (wf, wr, lf, lr) = (w.file(), w.row(), l.file(), l.row());
     let corner = (CENTRE_DIST[lf as usize] + CENTRE_DIST[lr as usize]) as i16;
     let apart = (wf.abs_diff(lf) + wr.abs_diff(lr)) as i16;
     (corner << 3) + (corner << 1) + ((14 - apart) << 3)

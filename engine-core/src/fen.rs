@@ -153,7 +153,7 @@ impl Position {
         pos.castle = parse_castling(castling)?;
         pos.ep = match ep {
             "-" => NO_SQUARE,
-            _ => parse_square(ep.as_bytes()).ok_or(err(FenField::EnPassant, "expected - or a square"))?,
+            _ => Square::parse(ep.as_bytes()).ok_or(err(FenField::EnPassant, "expected - or a square"))?,
         };
         if let Some(text) = halfmove {
             pos.halfmove =
@@ -216,7 +216,7 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), FenError> {
                 if file > 7 {
                     return Err(err(FenField::Board, "a rank has more than 8 squares"));
                 }
-                let sq = make_square(file, row);
+                let sq = Square::new(file, row);
                 pos.set(sq, piece);
                 if piece.kind() == KING {
                     if pos.kings[piece.color()] != NO_SQUARE {
@@ -267,16 +267,16 @@ pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
     }
     for f in 0..8 {
         for r in [0, 7] {
-            if pos.at(make_square(f, r)).kind() == PAWN {
+            if pos.at(Square::new(f, r)).kind() == PAWN {
                 return Err(err(FenField::Board, "a pawn on rank 1 or 8"));
             }
         }
     }
     let homes = [
-        (CASTLE_WK, 0x74, 0x77, Color::White),
-        (CASTLE_WQ, 0x74, 0x70, Color::White),
-        (CASTLE_BK, 0x04, 0x07, Color::Black),
-        (CASTLE_BQ, 0x04, 0x00, Color::Black),
+        (CASTLE_WK, Square::E1, Square::H1, Color::White),
+        (CASTLE_WQ, Square::E1, Square::A1, Color::White),
+        (CASTLE_BK, Square::E8, Square::H8, Color::Black),
+        (CASTLE_BQ, Square::E8, Square::A8, Color::Black),
     ];
     for (right, king, rook, c) in homes {
         if pos.castle & right != 0
@@ -289,10 +289,10 @@ pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
         // White to move: Black just pushed from row 1 over `ep` (row 2) to row 3.
         let (ep_row, push): (u8, i8) = if pos.side == Color::White { (2, 16) } else { (5, -16) };
         let pusher = Piece::new(PAWN, pos.side.other());
-        if row(pos.ep) != ep_row
+        if pos.ep.row() != ep_row
             || pos.at(pos.ep) != EMPTY
-            || pos.at(step(pos.ep, -push)) != EMPTY
-            || pos.at(step(pos.ep, push)) != pusher
+            || pos.at(pos.ep.step(-push)) != EMPTY
+            || pos.at(pos.ep.step(push)) != pusher
         {
             return Err(err(FenField::EnPassant, "no double push could have made this square"));
         }
@@ -320,7 +320,7 @@ impl fmt::Display for Fen<'_> {
         for r in 0..8u8 {
             let mut empty = 0u8;
             for file in 0..8u8 {
-                let p = pos.at(make_square(file, r));
+                let p = pos.at(Square::new(file, r));
                 if p == EMPTY {
                     empty += 1;
                     continue;
@@ -351,7 +351,7 @@ impl fmt::Display for Fen<'_> {
         if pos.ep == NO_SQUARE {
             f.write_char('-')?;
         } else {
-            let name = square_name(pos.ep);
+            let name = pos.ep.name();
             f.write_char(name[0] as char)?;
             f.write_char(name[1] as char)?;
         }

@@ -12,7 +12,7 @@
 //! | call | answers |
 //! |---|---|
 //! | [`Game::new`], [`Game::from_fen`], [`Game::new_game`] | game set-up; players and level are kept by `new_game` |
-//! | [`Game::piece_at`], [`Game::side_to_move`] | the [`Piece`] on a tile (`kind()`, `color()`, `is_empty()`); whose turn (a [`Color`]) |
+//! | [`Game::piece_at`], [`Game::side_to_move`] | the [`Piece`] on a tile (`.kind()`, `.color()`, `is_empty()`); whose turn (a [`Color`]) |
 //! | [`Game::legal_targets`] | the tiles a piece may move to; a promotion's four moves are one tile |
 //! | [`Game::is_promotion`], [`Game::find_move`] | whether a from/to pair promotes; the legal move for from/to and a chosen piece, or [`NotLegal`] |
 //! | [`Game::play`] | make a legal move, record it for undo, discard the redo branch; the [`Outcome`] |
@@ -40,7 +40,7 @@ use crate::attacks::MAX_ATTACKERS;
 use crate::position::{DrawRule, Position};
 use crate::search::{SearchHooks, Searcher};
 use crate::tt::{InPlace, Slots};
-use crate::square::{from_tile, to_tile, Square};
+use crate::square::Square;
 
 /// A board tile, 0 = a8 .. 63 = h1.
 pub type Tile = u8;
@@ -148,12 +148,12 @@ pub struct LogLine {
 
 /// The tile a move starts from.
 pub const fn move_from(m: Move) -> Tile {
-    to_tile(m.from)
+    m.from.ordinal()
 }
 
 /// The tile a move goes to.
 pub const fn move_to(m: Move) -> Tile {
-    to_tile(m.to)
+    m.to.ordinal()
 }
 
 /// One played ply, enough to take it back, to replay it and to log it, in
@@ -173,7 +173,7 @@ struct Played {
 
 const _: () = assert!(core::mem::size_of::<Played>() == 7);
 
-const NO_PLAY: Played = Played { mv: Move::NONE, captured_castle: 0, ep: 0, halfmove: 0 };
+const NO_PLAY: Played = Played { mv: Move::NONE, captured_castle: 0, ep: Square::A8, halfmove: 0 };
 
 impl Played {
     /// The record of `mv`, a move of `piece` that `make` answered with
@@ -366,7 +366,7 @@ impl<H: SearcherHome> Game<H> {
     /// it from many places, and each inlined copy is a tile conversion.
     #[inline(never)]
     pub fn piece_at(&self, tile: Tile) -> Piece {
-        self.position().at(from_tile(tile))
+        self.position().at(Square::from_ordinal(tile))
     }
 
     /// Whose turn it is.
@@ -408,12 +408,12 @@ impl<H: SearcherHome> Game<H> {
     /// The tiles the piece on `from` may legally move to (empty for an empty
     /// tile, an enemy piece or a piece without moves).
     pub fn legal_targets(&self, from: Tile) -> TileSet {
-        let sq = from_tile(from);
+        let sq = Square::from_ordinal(from);
         let mut set = TileSet::default();
         for m in self.legal() {
             if m.from == sq {
                 // The 0x88 square's row and file are the tile's.
-                set.0[(m.to >> 4) as usize & 7] |= 1 << (m.to & 7);
+                set.0[m.to.row() as usize & 7] |= 1 << m.to.file();
             }
         }
         set
@@ -430,7 +430,7 @@ impl<H: SearcherHome> Game<H> {
     /// The legal move from `from` to `to`; `promotion` is the piece type a
     /// promoting pawn becomes (knight..queen; ignored for other moves).
     pub fn find_move(&self, from: Tile, to: Tile, promotion: u8) -> Result<Move, NotLegal> {
-        let (f, t) = (from_tile(from), from_tile(to));
+        let (f, t) = (Square::from_ordinal(from), Square::from_ordinal(to));
         self.legal()
             .iter()
             .copied()
@@ -552,8 +552,8 @@ impl<H: SearcherHome> Game<H> {
         let p = self.ring[slot as usize];
         Some(LogLine {
             piece: p.piece(),
-            from: to_tile(p.mv.from),
-            to: to_tile(p.mv.to),
+            from: p.mv.from.ordinal(),
+            to: p.mv.to.ordinal(),
             captured: p.captured(),
             promotion: p.mv.promotion(),
             outcome: p.outcome(),
@@ -562,9 +562,9 @@ impl<H: SearcherHome> Game<H> {
 
     /// For every tile, how many pieces of each side attack it.
     pub fn attack_counts(&self, out: &mut [ByColor<u8>; 64]) {
-        let mut scratch = [0u8; MAX_ATTACKERS];
+        let mut scratch = [Square::A8; MAX_ATTACKERS];
         for tile in 0..64u8 {
-            let sq = from_tile(tile);
+            let sq = Square::from_ordinal(tile);
             let pos = self.position();
             let white = pos.attackers(sq, Color::White, &mut scratch);
             out[tile as usize] = ByColor::new(white, pos.attackers(sq, Color::Black, &mut scratch));
@@ -574,9 +574,10 @@ impl<H: SearcherHome> Game<H> {
     /// The tiles of the pieces of `by` that attack `tile` ("A": the enemy's,
     /// "D": one's own); returns how many were written.
     pub fn attackers_of(&self, tile: Tile, by: Color, out: &mut [Tile; MAX_ATTACKERS]) -> u8 {
-        let n = self.position().attackers(from_tile(tile), by, out);
-        for t in out[..n as usize].iter_mut() {
-            *t = to_tile(*t);
+        let mut squares = [Square::A8; MAX_ATTACKERS];
+        let n = self.position().attackers(Square::from_ordinal(tile), by, &mut squares);
+        for (t, sq) in out.iter_mut().zip(&squares[..n as usize]) {
+            *t = sq.ordinal();
         }
         n
     }

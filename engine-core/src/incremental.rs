@@ -11,7 +11,6 @@ use crate::tables::{EG_BY_PIECE, MATERIAL, MG_BY_PIECE, PHASE};
 use crate::hash::{piece_key, KEYS_BY_PIECE};
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, PROMO};
 use crate::piece::*;
-use crate::square::to_tile;
 
 /// What one move adds to each running total.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -65,8 +64,8 @@ impl Totals {
 /// is the same pure function of `(m, moved, captured)` either way.
 #[inline(always)]
 pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
-    let from = (to_tile(m.from) & 63) as usize;
-    let to = (to_tile(m.to) & 63) as usize;
+    let from = (m.from.ordinal() & 63) as usize;
+    let to = (m.to.ordinal() & 63) as usize;
     let p = moved.index();
     let promo = m.flags & PROMO;
     let mut d = if promo == 0 {
@@ -95,7 +94,7 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
     if captured != EMPTY {
         let c = captured.index();
         // An en passant victim stands beside `to`, on the mover's from-rank.
-        let at = if m.flags & EN_PASSANT != 0 { (to_tile(m.to ^ 0x10) & 63) as usize } else { to };
+        let at = if m.flags & EN_PASSANT != 0 { (m.to.en_passant_victim().ordinal() & 63) as usize } else { to };
         d.mg -= MATERIAL[c] + MG_BY_PIECE[c][at] as i16;
         d.eg -= EG_BY_PIECE[c][at] as i16;
         d.phase[captured.color()] -= PHASE[c];

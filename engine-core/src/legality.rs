@@ -12,7 +12,6 @@ use crate::geometry::line_step;
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT};
 use crate::piece::*;
 use crate::position::Position;
-use crate::square::*;
 
 /// A pseudo-legal move's legality as far as [`Position::legality`] can
 /// tell before making it.
@@ -69,12 +68,12 @@ impl Position {
         if d == 0 {
             return Legality::Legal;
         }
-        let mut t = step(king, d);
+        let mut t = king.step(d);
         while t != m.from {
             if self.at(t) != EMPTY {
                 return Legality::Legal;
             }
-            t = step(t, d);
+            t = t.step(d);
         }
         if !self.slider_on_line(m.from, d, us.other()) || line_step(king, m.to) == d {
             Legality::Legal
@@ -125,11 +124,11 @@ impl Position {
         let (a, b): (i8, i8) = if us == Color::White { (15, 17) } else { (-17, -15) };
         let pawn = Piece::new(PAWN, us);
         // The pawn taken stands beside `ep`, on the capturer's rank.
-        let victim = ep ^ 0x10;
+        let victim = ep.en_passant_victim();
         let taken = self.at(victim);
         for d in [a, b] {
-            let from = step(ep, d);
-            if !offboard(from) && self.at(from) == pawn {
+            let from = ep.step(d);
+            if !from.offboard() && self.at(from) == pawn {
                 // Pawns are not in `phase`, which the attack test reads:
                 // it needs no update for this.
                 self.set(from, EMPTY);

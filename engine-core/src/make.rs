@@ -15,13 +15,20 @@ use crate::square::*;
 /// The castling rights that survive a move touching `sq` (as origin or target).
 #[inline(always)]
 const fn rights_kept(sq: Square) -> u8 {
-    match sq {
-        0x70 => !CASTLE_WQ,
-        0x77 => !CASTLE_WK,
-        0x74 => !(CASTLE_WK | CASTLE_WQ),
-        0x00 => !CASTLE_BQ,
-        0x07 => !CASTLE_BK,
-        0x04 => !(CASTLE_BK | CASTLE_BQ),
+    // A pattern needs a byte: the homes' 0x88 indices.
+    const A1: u8 = Square::A1.x88();
+    const H1: u8 = Square::H1.x88();
+    const E1: u8 = Square::E1.x88();
+    const A8: u8 = Square::A8.x88();
+    const H8: u8 = Square::H8.x88();
+    const E8: u8 = Square::E8.x88();
+    match sq.x88() {
+        A1 => !CASTLE_WQ,
+        H1 => !CASTLE_WK,
+        E1 => !(CASTLE_WK | CASTLE_WQ),
+        A8 => !CASTLE_BQ,
+        H8 => !CASTLE_BK,
+        E8 => !(CASTLE_BK | CASTLE_BQ),
         _ => 0xFF,
     }
 }
@@ -61,8 +68,8 @@ impl Position {
         self.halfmove = self.halfmove.saturating_add(1);
 
         if m.flags & EN_PASSANT != 0 {
-            // The victim stands on the from-rank, beside `to`: rank 6 <-> 5, rank 3 <-> 4.
-            let victim = m.to ^ 0x10;
+            // The victim stands on the from-rank, beside `to`.
+            let victim = m.to.en_passant_victim();
             undo.captured = self.at(victim);
             self.set(victim, EMPTY);
         }
@@ -72,17 +79,16 @@ impl Position {
         if piece.kind() == PAWN {
             self.halfmove = 0;
             if m.flags & DOUBLE_PUSH != 0 {
-                // The crossed square: row 6 -> 5 for White, row 1 -> 2 for Black.
-                self.ep = m.from ^ 0x30;
+                self.ep = m.from.double_push_crossed();
             }
         } else if piece.kind() == KING {
             self.kings[us] = m.to;
             if m.flags & CASTLE_KING != 0 {
-                self.set(m.from.wrapping_add(1), self.at(m.from.wrapping_add(3)));
-                self.set(m.from.wrapping_add(3), EMPTY);
+                self.set(m.from.step(1), self.at(m.from.step(3)));
+                self.set(m.from.step(3), EMPTY);
             } else if m.flags & CASTLE_QUEEN != 0 {
-                self.set(m.from.wrapping_sub(1), self.at(m.from.wrapping_sub(4)));
-                self.set(m.from.wrapping_sub(4), EMPTY);
+                self.set(m.from.step(-1), self.at(m.from.step(-4)));
+                self.set(m.from.step(-4), EMPTY);
             }
         }
         if m.flags & CAPTURE != 0 {
@@ -159,7 +165,7 @@ impl Position {
         self.set(m.from, moved);
         if m.flags & EN_PASSANT != 0 {
             self.set(m.to, EMPTY);
-            self.set(m.to ^ 0x10, undo.captured);
+            self.set(m.to.en_passant_victim(), undo.captured);
         } else {
             self.set(m.to, undo.captured);
         }
@@ -169,11 +175,11 @@ impl Position {
         if moved.kind() == KING {
             self.kings[us] = m.from;
             if m.flags & CASTLE_KING != 0 {
-                self.set(m.from.wrapping_add(3), self.at(m.from.wrapping_add(1)));
-                self.set(m.from.wrapping_add(1), EMPTY);
+                self.set(m.from.step(3), self.at(m.from.step(1)));
+                self.set(m.from.step(1), EMPTY);
             } else if m.flags & CASTLE_QUEEN != 0 {
-                self.set(m.from.wrapping_sub(4), self.at(m.from.wrapping_sub(1)));
-                self.set(m.from.wrapping_sub(1), EMPTY);
+                self.set(m.from.step(-4), self.at(m.from.step(-1)));
+                self.set(m.from.step(-1), EMPTY);
             }
         }
         self.ep = undo.ep;

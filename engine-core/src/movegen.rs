@@ -106,12 +106,13 @@ impl Position {
             // Nothing to take but a king, which is never taken: only a pawn
             // on its seventh rank has a move here, a promotion. (The winner
             // of a won ending, in quiescence.)
-            let seventh: Square = if self.side == Color::White { 0x10 } else { 0x60 };
+            let seventh = if self.side == Color::White { 1 } else { 6 };
             let pawn = Piece::new(PAWN, self.side);
             let mut f: u8 = 0;
             while f < 8 {
-                if self.at(seventh | f) == pawn {
-                    self.gen_from(&mut sink, seventh | f, PAWN, mode);
+                let sq = Square::new(f, seventh);
+                if self.at(sq) == pawn {
+                    self.gen_from(&mut sink, sq, PAWN, mode);
                 }
                 f += 1;
             }
@@ -137,7 +138,7 @@ impl Position {
                 if cell != EMPTY {
                     let k = cell.bits() ^ our_bit;
                     if k <= KING {
-                        self.gen_from(&mut sink, row | f, k, mode);
+                        self.gen_from(&mut sink, Square::from_x88(row | f), k, mode);
                         left -= 1;
                     }
                 }
@@ -191,8 +192,8 @@ impl Position {
         if b.len() != 4 && b.len() != 5 {
             return None;
         }
-        let from = parse_square(&b[..2])?;
-        let to = parse_square(&b[2..4])?;
+        let from = Square::parse(&b[..2])?;
+        let to = Square::parse(&b[2..4])?;
         let promo = match b.get(4) {
             None => 0,
             Some(b'q') => QUEEN,
@@ -254,8 +255,8 @@ impl Position {
             let d = STEPS[(i & 31) as usize];
             let mut to = from;
             loop {
-                to = step(to, d);
-                if offboard(to) {
+                to = to.step(d);
+                if to.offboard() {
                     break;
                 }
                 let q = self.at(to);
@@ -282,30 +283,30 @@ impl Position {
         let (push, start_row, last_row): (i8, u8, u8) = if white { (-16, 6, 0) } else { (16, 1, 7) };
         let our_bit = self.side.piece_bit();
         // Pushes. A pawn is never on its last rank, so one step stays on the board.
-        let one = step(from, push);
+        let one = from.step(push);
         if self.at(one) == EMPTY {
-            if row(one) == last_row {
+            if one.row() == last_row {
                 sink.push_promotions(from, one, 0);
             } else if quiet.mode != GenMode::Captures {
                 if self.wanted(quiet, from, one) {
                     sink.push(from, one, 0, 0);
                 }
-                let two = step(one, push);
-                if row(from) == start_row && self.at(two) == EMPTY && self.wanted(quiet, from, two) {
+                let two = one.step(push);
+                if from.row() == start_row && self.at(two) == EMPTY && self.wanted(quiet, from, two) {
                     sink.push(from, two, DOUBLE_PUSH, 0);
                 }
             }
         }
         // Captures toward the a-file side first, then the h-file side.
         for d in [push - 1, push + 1] {
-            let to = step(from, d);
-            if offboard(to) {
+            let to = from.step(d);
+            if to.offboard() {
                 continue;
             }
             let q = self.at(to);
             if q != EMPTY {
                 if q.color_bit() != our_bit {
-                    if row(to) == last_row {
+                    if to.row() == last_row {
                         sink.push_promotions(from, to, CAPTURE);
                     } else {
                         sink.push(from, to, CAPTURE, order::capture(q.kind(), PAWN));
@@ -322,7 +323,7 @@ impl Position {
         let us = self.side;
         let them = us.other();
         let (home, king_right, queen_right) =
-            if us == Color::White { (0x74, CASTLE_WK, CASTLE_WQ) } else { (0x04, CASTLE_BK, CASTLE_BQ) };
+            if us == Color::White { (Square::E1, CASTLE_WK, CASTLE_WQ) } else { (Square::E8, CASTLE_BK, CASTLE_BQ) };
         if king != home || self.castle & (king_right | queen_right) == 0 {
             return;
         }
@@ -334,21 +335,21 @@ impl Position {
             !checked && !pos.is_attacked(squares[0], them) && !pos.is_attacked(squares[1], them)
         };
         if self.castle & king_right != 0
-            && self.at(home + 1) == EMPTY
-            && self.at(home + 2) == EMPTY
-            && self.at(home + 3) == rook
-            && safe(self, [home + 1, home + 2])
+            && self.at(home.step(1)) == EMPTY
+            && self.at(home.step(2)) == EMPTY
+            && self.at(home.step(3)) == rook
+            && safe(self, [home.step(1), home.step(2)])
         {
-            sink.push(home, home + 2, CASTLE_KING, 0);
+            sink.push(home, home.step(2), CASTLE_KING, 0);
         }
         if self.castle & queen_right != 0
-            && self.at(home - 1) == EMPTY
-            && self.at(home - 2) == EMPTY
-            && self.at(home - 3) == EMPTY
-            && self.at(home - 4) == rook
-            && safe(self, [home - 1, home - 2])
+            && self.at(home.step(-1)) == EMPTY
+            && self.at(home.step(-2)) == EMPTY
+            && self.at(home.step(-3)) == EMPTY
+            && self.at(home.step(-4)) == rook
+            && safe(self, [home.step(-1), home.step(-2)])
         {
-            sink.push(home, home - 2, CASTLE_QUEEN, 0);
+            sink.push(home, home.step(-2), CASTLE_QUEEN, 0);
         }
     }
 }

@@ -57,7 +57,7 @@ const fn count(board: &[Piece; 128]) -> (Totals, ByColor<i16>) {
     let mut phase = ByColor::new(0i16, 0);
     let mut tile = 0u8;
     while tile < 64 {
-        let p = board[from_tile(tile) as usize & 127];
+        let p = board[Square::from_ordinal(tile).index()];
         if !p.is_empty() {
             t.place(p, tile);
             *phase.get_mut(p.color()) += PHASE[p.index()];
@@ -76,10 +76,10 @@ pub const START_BOARD: [Piece; 128] = {
     let mut board = [EMPTY; 128];
     let mut f = 0;
     while f < 8 {
-        board[make_square(f, 0) as usize] = Piece::new(BACK[f as usize], Color::Black);
-        board[make_square(f, 1) as usize] = Piece::new(PAWN, Color::Black);
-        board[make_square(f, 6) as usize] = Piece::new(PAWN, Color::White);
-        board[make_square(f, 7) as usize] = Piece::new(BACK[f as usize], Color::White);
+        board[Square::new(f, 0).index()] = Piece::new(BACK[f as usize], Color::Black);
+        board[Square::new(f, 1).index()] = Piece::new(PAWN, Color::Black);
+        board[Square::new(f, 6).index()] = Piece::new(PAWN, Color::White);
+        board[Square::new(f, 7).index()] = Piece::new(BACK[f as usize], Color::White);
         f += 1;
     }
     board
@@ -288,7 +288,7 @@ impl Eq for Position {}
 
 impl Position {
     /// Every byte zero: an empty board without kings, White to move, no
-    /// rights, no en passant square read (the square is 0): a blank for
+    /// rights, no en passant square read (the square is a8, byte 0): a blank for
     /// the FEN parser to fill, and the value of a position in a `static`
     /// before [`Position::set_start`] (zero bytes cost a `static` nothing in
     /// the C64's program file). Not valid until filled.
@@ -297,10 +297,10 @@ impl Position {
             board: [EMPTY; 128],
             side: Color::White,
             castle: 0,
-            ep: 0,
+            ep: Square::A8,
             halfmove: 0,
             fullmove: 0,
-            kings: ByColor::new(0, 0),
+            kings: ByColor::new(Square::A8, Square::A8),
             mg: 0,
             eg: 0,
             phase: ByColor::new(0, 0),
@@ -348,7 +348,7 @@ impl Position {
         self.ep = NO_SQUARE;
         self.halfmove = 0;
         self.fullmove = 1;
-        self.kings = ByColor::new(0x74, 0x04);
+        self.kings = ByColor::new(Square::E1, Square::E8);
         self.hist_top = 0;
         self.hist_len = 0;
         // Counted at compile time: a new game on the C64 needs no walk, and
@@ -405,7 +405,7 @@ impl Position {
             k ^= SIDE_KEY;
         }
         if self.ep != NO_SQUARE {
-            k ^= EP_KEYS[file(self.ep) as usize];
+            k ^= EP_KEYS[self.ep.file() as usize];
         }
         k
     }
@@ -514,8 +514,7 @@ impl Position {
         let mut minors = 0u8;
         // Bit 0: a bishop on a light square, bit 1: on a dark one, bit 2: a knight.
         let mut seen = 0u8;
-        for (sq, &p) in self.board.iter().enumerate() {
-            let sq = sq as u8;
+        for (i, &p) in self.board.iter().enumerate() {
             match p.kind() {
                 PAWN | ROOK | QUEEN => return false,
                 KNIGHT => {
@@ -524,9 +523,8 @@ impl Position {
                 }
                 BISHOP => {
                     minors += 1;
-                    // a8 (0x00) is light: light when row + file is even, the
-                    // low bit of `row ^ file` (the row is `sq >> 4`, the file `sq & 7`).
-                    seen |= 1 + ((sq ^ (sq >> 4)) & 1);
+                    // 1 on a light square, 2 on a dark one.
+                    seen |= 1 + !Square::from_x88(i as u8).is_light() as u8;
                 }
                 _ => {}
             }
@@ -542,12 +540,12 @@ impl Position {
     /// The cell at `sq` (any `u8`: the index is masked into the array).
     #[inline(always)]
     pub fn at(&self, sq: Square) -> Piece {
-        self.board[(sq & 0x7F) as usize]
+        self.board[sq.index()]
     }
 
     #[inline(always)]
     pub(crate) fn set(&mut self, sq: Square, p: Piece) {
-        self.board[(sq & 0x7F) as usize] = p;
+        self.board[sq.index()] = p;
     }
 
     /// Pieces of `side` on the board, king and pawns included.

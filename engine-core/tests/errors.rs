@@ -7,6 +7,7 @@
 use core::error::Error;
 
 use engine_core::game::NotLegal;
+use engine_core::square::Square;
 use engine_core::{FenError, FenField, Game, Inconsistency, Position};
 
 /// The message of an error, through the `Error` trait object (so each type
@@ -28,7 +29,8 @@ fn inconsistency_reads_as_words() {
     let placement = Inconsistency::Placement(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err());
     assert_eq!(message(&placement), "each side needs exactly one king");
     assert_eq!(message(&Inconsistency::Totals), "the running totals differ from a recount of the board");
-    assert_eq!(message(&Inconsistency::DeadZone(0x0F)), "dead-zone cell 0x0f is not empty");
+    assert_eq!(message(&Inconsistency::DeadZone(Square::from_x88(0x0F))), "dead-zone cell 0x0f is not empty");
+    assert_eq!(message(&Inconsistency::NotAPiece(Square::E4)), "square e4 holds no piece");
 }
 
 #[test]

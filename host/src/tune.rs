@@ -51,7 +51,7 @@ use std::time::Instant;
 use engine_core::eval::value;
 use engine_core::eval_tables::{PIECE_VALUE, PST_EG_KING, PST_EG_PAWN, PST_MG};
 use engine_core::piece::{ByColor, Color, EMPTY, KING, PAWN, QUEEN};
-use engine_core::square::from_tile;
+use engine_core::square::Square;
 use engine_core::{GenMode, Position, MAX_MOVES};
 
 mod hand;
@@ -330,7 +330,7 @@ impl Values {
 /// whether it is White's.
 fn men(pos: &Position) -> impl Iterator<Item = (u8, usize, bool)> + '_ {
     (0..64u8).filter_map(move |tile| {
-        let p = pos.at(from_tile(tile));
+        let p = pos.at(Square::from_ordinal(tile));
         let white = p.color() == Color::White;
         (p != EMPTY).then(|| (p.kind(), if white { tile as usize } else { tile as usize ^ 56 }, white))
     })
@@ -357,7 +357,7 @@ pub fn score(pos: &Position, v: &Values) -> i16 {
 /// The weight of the endgame term at this phase, from the engine's blend.
 fn endgame_weight(phase: i16) -> f64 {
     // 400 is inside the mate drive's dead zone, so only the blend acts.
-    value(0, 400, phase, ByColor::new(0x00, 0x77)) as f64 / 400.0
+    value(0, 400, phase, ByColor::new(Square::A8, Square::H1)) as f64 / 400.0
 }
 
 /// Quiescence score of `pos` for the side to move, with values `v`.

@@ -41,7 +41,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use engine_core::piece::Color;
-use engine_core::square::make_square;
+use engine_core::square::Square;
 use engine_core::{Move, Position};
 
 use crate::options::{number, option_key, switch, EngineOptions, OptionSpec, DEV_SPECS, OPTION_SPECS};
@@ -354,7 +354,7 @@ fn root_moves(pos: &Position, searchmoves: &[String]) -> Vec<Move> {
 fn show(pos: &Position) {
     for row in 0..8u8 {
         let cells: Vec<String> =
-            (0..8u8).map(|file| (pos.at(make_square(file, row)).char() as char).to_string()).collect();
+            (0..8u8).map(|file| (pos.at(Square::new(file, row)).char() as char).to_string()).collect();
         emit(&format!("{} {}", 8 - row, cells.join(" ")));
     }
     emit("  a b c d e f g h");

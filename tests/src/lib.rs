@@ -229,13 +229,13 @@ pub mod reference {
     pub fn same(ours: &engine_core::Position, theirs: &Chess) -> Result<(), String> {
         use engine_core::piece::EMPTY;
         use engine_core::position::{CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
-        use engine_core::square::{from_tile, NO_SQUARE};
+        use engine_core::square::{Square, NO_SQUARE};
         use shakmaty::{CastlingSide, Color};
         let board = theirs.board();
         let mut same = (0u8..64).all(|tile| {
             // Tile 0 is a8; shakmaty's square 0 is a1.
             let sq = shakmaty::Square::new(u32::from((7 - tile / 8) * 8 + tile % 8));
-            let p = ours.at(from_tile(tile));
+            let p = ours.at(Square::from_ordinal(tile));
             match board.piece_at(sq) {
                 None => p == EMPTY,
                 // FEN letters: upper case White, lower case Black, on both sides.
@@ -253,7 +253,7 @@ pub mod reference {
         let ep = ours.ep_square();
         same &= match theirs.ep_square(EnPassantMode::Legal) {
             None => ep == NO_SQUARE,
-            Some(sq) => ep != NO_SQUARE && sq.to_string().as_bytes() == engine_core::square::square_name(ep),
+            Some(sq) => ep != NO_SQUARE && sq.to_string().as_bytes() == ep.name(),
         };
         same &= u32::from(ours.halfmove_clock()) == theirs.halfmoves();
         same &= u32::from(ours.fullmove_number()) == theirs.fullmoves().get();

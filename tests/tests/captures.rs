@@ -17,6 +17,7 @@
 use c64chess_tests::{all_table_fens, position, pseudo, walk_tree};
 use engine_core::mv::{order, CAPTURE, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT};
 use engine_core::piece::{EMPTY, PAWN, QUEEN};
+use engine_core::square::Square;
 use engine_core::{GenMode, Move, Position};
 
 /// Positions against a bare king, with pawns about to promote: the
@@ -41,7 +42,7 @@ fn for_every_node(mut check: impl FnMut(&mut Position)) -> u64 {
 
 /// A list as (from, to, flags): Move's `==` ignores the ordering score;
 /// this compares the flags too, explicitly.
-fn key(v: &[Move]) -> Vec<(u8, u8, u8)> {
+fn key(v: &[Move]) -> Vec<(Square, Square, u8)> {
     v.iter().map(|m| (m.from, m.to, m.flags)).collect()
 }
 

@@ -46,7 +46,7 @@ use engine_core::bench::BENCH_POSITIONS;
 use engine_core::game::{move_from, move_to, LogLine, NotLegal, Outcome, Player, TileSet};
 use engine_core::piece::{ByColor, Color};
 use engine_core::attacks::MAX_ATTACKERS;
-use engine_core::square::from_tile;
+use engine_core::square::Square;
 use engine_core::{FenError, Game, GenMode, Move, Position};
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseResult};
@@ -500,7 +500,7 @@ fn play_game(fen: &str, acts: &[Act], log: &mut Vec<String>) -> Result<Tally, St
                 found.ok()
             }
             Act::Raw(from, to, flags) => {
-                let m = Move { from, to, flags, score: 0 };
+                let m = Move { from: Square::from_x88(from), to: Square::from_x88(to), flags, score: 0 };
                 log.push(format!("play raw {from:#04x} {to:#04x} flags {flags:#04x}"));
                 Some(m)
             }
@@ -524,7 +524,7 @@ fn play_game(fen: &str, acts: &[Act], log: &mut Vec<String>) -> Result<Tally, St
                 let mut counts = [ByColor::new(0u8, 0); 64];
                 game.attack_counts(&mut counts);
                 let line = game.log_line(back);
-                if piece != game.position().at(from_tile(tile & 63))
+                if piece != game.position().at(Square::from_ordinal(tile & 63))
                     || n != counts[usize::from(tile & 63)][side]
                     || out[..usize::from(n)].iter().any(|&t| t > 63 || game.piece_at(t).is_empty())
                     || line.is_some() != (1..=done.len()).contains(&usize::from(back))

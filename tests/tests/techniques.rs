@@ -13,7 +13,7 @@ use engine_core::eval_tables::PIECE_VALUE;
 use engine_core::piece::{Color, EMPTY, PAWN, QUEEN};
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::Techniques;
-use engine_core::square::all_squares;
+use engine_core::square::Square;
 use engine_core::{Position, Searcher};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -43,12 +43,12 @@ fn random_positions() -> Vec<Position> {
 fn pawn_defends_agrees_with_attackers() {
     let mut checked = 0;
     for pos in random_positions() {
-        for sq in all_squares() {
+        for sq in Square::all() {
             for by in Color::BOTH {
-                let mut out = [0; MAX_ATTACKERS];
+                let mut out = [Square::A8; MAX_ATTACKERS];
                 let n = pos.attackers(sq, by, &mut out) as usize;
                 let by_pawn = out[..n].iter().any(|&a| pos.at(a).kind() == PAWN);
-                assert_eq!(pos.pawn_attacks(sq, by), by_pawn, "{} square {sq:#x} by {by:?}", pos.fen());
+                assert_eq!(pos.pawn_attacks(sq, by), by_pawn, "{} square {sq} by {by:?}", pos.fen());
                 checked += usize::from(by_pawn);
             }
         }

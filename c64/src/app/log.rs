@@ -3,7 +3,7 @@
 
 use engine_core::game::{LogLine, Outcome, SearcherHome};
 use engine_core::piece::{Color, Piece, KING};
-use engine_core::square::{from_tile, square_name};
+use engine_core::square::Square;
 use engine_core::Tile;
 
 use super::draw::clear;
@@ -62,7 +62,7 @@ impl Pen {
 
     /// A tile's name, e.g. `e4`.
     fn tile<S: Screen>(&mut self, screen: &mut S, tile: Tile) {
-        let [file, rank] = square_name(from_tile(tile));
+        let [file, rank] = Square::from_ordinal(tile).name();
         self.put(screen, file);
         self.put(screen, rank);
     }

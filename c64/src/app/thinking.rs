@@ -4,7 +4,7 @@
 use engine_core::game::{move_from, move_to, Player, SearcherHome};
 use engine_core::piece::Color;
 use engine_core::search::SearchHooks;
-use engine_core::square::{from_tile, square_name};
+use engine_core::square::Square;
 use engine_core::Move;
 
 use super::draw::{clear, line, text};
@@ -69,7 +69,7 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
         }
         if best != self.best && !best.is_none() {
             self.best = best;
-            let (from, to) = (square_name(from_tile(move_from(best))), square_name(from_tile(move_to(best))));
+            let (from, to) = (Square::from_ordinal(move_from(best)).name(), Square::from_ordinal(move_to(best)).name());
             let line = [from[0], from[1], to[0], to[1]];
             text(self.screen, NODES_COL + 1, ROW_TYPED, &line, a, 4);
         }
