@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use c64::layout::*;
 use c64::{App, Input, Key, Message, Mode, Screen, ScreenBuffer, Step};
-use engine_core::game::{Game, Outcome, Player};
+use engine_core::game::{Game, Outcome, Player, Tile};
 use engine_core::piece::{Color, Piece, EMPTY};
 use engine_core::tt::InPlace;
 use engine_core::{Position, Searcher};
@@ -191,6 +191,12 @@ impl Session {
 
 use Key::*;
 
+/// The tile a square's name names (`"e4"`).
+fn tile(name: &str) -> Tile {
+    let b = name.as_bytes();
+    Tile::from_name([b[0], b[1]]).expect("a square's name")
+}
+
 fn ch(c: u8) -> Key {
     Key::Char(c)
 }
@@ -235,7 +241,7 @@ fn reset_in_place_is_a_new_game() {
 fn selection_and_destinations() {
     let mut s = Session::humans(None);
     s.press(&[Fire]);
-    assert_eq!(s.app.selected(), Some(52));
+    assert_eq!(s.app.selected(), Some(tile("e2")));
     assert_eq!(s.paper("e2"), SELECTED);
     assert_eq!(s.ring("e3"), DESTINATION);
     assert_eq!(s.ring("e4"), DESTINATION);
@@ -248,7 +254,7 @@ fn selection_and_destinations() {
     s.press(&[Left, Down, Down, Down]);
     assert_eq!(s.paper("d2"), CURSOR_MOVABLE, "another movable man is green");
     s.press(&[Fire]);
-    assert_eq!(s.app.selected(), Some(51), "RETURN on another own man reselects");
+    assert_eq!(s.app.selected(), Some(tile("d2")), "RETURN on another own man reselects");
     s.press(&[Fire]);
     assert_eq!(s.app.selected(), None, "RETURN on the selected man deselects");
     s.press(&[Down]);
@@ -261,7 +267,7 @@ fn selection_and_destinations() {
     assert_eq!(s.app.message(), Message::NotYours);
     // Wrapping: up from rank 8 goes to rank 1.
     s.press(&[Up, Up, Up, Up]);
-    assert_eq!(s.app.cursor(), 59, "d5 up 4 wraps round to d1");
+    assert_eq!(s.app.cursor(), tile("d1"), "d5 up 4 wraps round to d1");
 }
 
 #[test]
@@ -273,7 +279,7 @@ fn cursor_move_and_capture() {
     s.press(&[Down, Right, Fire, Up, Left]);
     assert_eq!(s.paper("d5"), DESTINATION);
     s.press(&[Fire]);
-    assert_eq!(s.app.game().piece_at(27), Piece::new(engine_core::piece::PAWN, Color::White));
+    assert_eq!(s.app.game().piece_at(tile("d5")), Piece::new(engine_core::piece::PAWN, Color::White));
     assert!(s.text().contains("  2. e4xd5"));
     s.snapshot("capture", "1.e4 d5 2.exd5 played with the cursor; the log shows the capture");
 }
@@ -285,8 +291,8 @@ fn castling_with_the_cursor() {
     assert_eq!(s.ring("g1"), DESTINATION);
     assert_eq!(s.ring("c1"), DESTINATION);
     s.press(&[Right, Right, Fire]);
-    assert_eq!(s.app.game().piece_at(62), Piece::new(engine_core::piece::KING, Color::White));
-    assert_eq!(s.app.game().piece_at(61), Piece::new(engine_core::piece::ROOK, Color::White));
+    assert_eq!(s.app.game().piece_at(tile("g1")), Piece::new(engine_core::piece::KING, Color::White));
+    assert_eq!(s.app.game().piece_at(tile("f1")), Piece::new(engine_core::piece::ROOK, Color::White));
     assert!(s.text().contains("  1. O-O\n"));
     s.snapshot("castle", "White castles king side with the cursor: king g1, rook f1");
 }
@@ -298,7 +304,7 @@ fn en_passant_with_the_cursor() {
     s.press(&[Up, Up, Up, Fire]);
     assert_eq!(s.ring("d6"), DESTINATION);
     s.press(&[Up, Left, Fire]);
-    assert_eq!(s.app.game().piece_at(27), EMPTY, "the d5 pawn is gone");
+    assert_eq!(s.app.game().piece_at(tile("d5")), EMPTY, "the d5 pawn is gone");
     assert!(s.text().contains("  2. e5xd6"));
     s.snapshot("en_passant", "exd6 en passant: the d5 pawn has gone");
 }
@@ -314,7 +320,7 @@ fn promotion_through_the_chooser() {
     s.press(&[Down, Down, Down]);
     s.press(&[Fire]);
     assert_eq!(s.app.mode(), Mode::Board);
-    assert_eq!(s.app.game().piece_at(1), Piece::new(engine_core::piece::KNIGHT, Color::White));
+    assert_eq!(s.app.game().piece_at(tile("b8")), Piece::new(engine_core::piece::KNIGHT, Color::White));
     assert!(s.text().contains("  1. b7-b8N"));
     s.snapshot("promotion_knight", "the pawn became a knight; log b7-b8N");
 }
@@ -326,13 +332,13 @@ fn promotion_chooser_cancel_and_typed_suffix() {
     assert_eq!(s.app.mode(), Mode::Promotion, "typed without a suffix asks");
     s.press(&[Back]);
     assert_eq!(s.app.mode(), Mode::Board);
-    assert_eq!(s.app.game().piece_at(9), Piece::new(engine_core::piece::PAWN, Color::White), "cancelled: nothing moved");
+    assert_eq!(s.app.game().piece_at(tile("b7")), Piece::new(engine_core::piece::PAWN, Color::White), "cancelled: nothing moved");
     s.typed("b7b8r");
-    assert_eq!(s.app.game().piece_at(1), Piece::new(engine_core::piece::ROOK, Color::White));
+    assert_eq!(s.app.game().piece_at(tile("b8")), Piece::new(engine_core::piece::ROOK, Color::White));
     let mut s = Session::humans(Some("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
     s.typed("b7b8");
     s.press(&[ch(b'b')]);
-    assert_eq!(s.app.game().piece_at(1), Piece::new(engine_core::piece::BISHOP, Color::White), "a letter in the chooser picks directly");
+    assert_eq!(s.app.game().piece_at(tile("b8")), Piece::new(engine_core::piece::BISHOP, Color::White), "a letter in the chooser picks directly");
 }
 
 #[test]
@@ -342,7 +348,7 @@ fn undo_and_redo() {
     s.typed("e7e5");
     s.press(&[ch(b'u')]);
     assert_eq!(s.app.game().side_to_move(), Color::Black);
-    assert_eq!(s.app.cursor(), 12, "the cursor goes to the undone move's origin, e7");
+    assert_eq!(s.app.cursor(), tile("e7"), "the cursor goes to the undone move's origin, e7");
     s.snapshot("undo", "two humans, 1.e4 e5 then U: Black to move again, e5 back on e7");
     s.press(&[ch(b'r')]);
     assert_eq!(s.app.game().side_to_move(), Color::White);
@@ -363,11 +369,11 @@ fn computer_reply_and_undo_against_it() {
     assert!(s.text().contains("  1...e7-e5"), "{}", s.text());
     assert_eq!(s.ring("e7"), LAST_MOVE, "the computer's move is ringed in yellow");
     assert_eq!(s.ring("e5"), LAST_MOVE);
-    assert_eq!(s.app.cursor(), 36, "the cursor stays where the human left it");
+    assert_eq!(s.app.cursor(), tile("e4"), "the cursor stays where the human left it");
     s.snapshot("computer_reply", "1.e4 typed; the computer (level 1, seed 0) answered e5 from its table, ringed yellow");
     s.press(&[ch(b'u')]);
     assert_eq!(*s.app.game().position(), Position::startpos(), "one undo takes back both plies");
-    assert_eq!(s.app.cursor(), 52);
+    assert_eq!(s.app.cursor(), tile("e2"));
     s.press(&[ch(b'r')]);
     assert_eq!(s.app.game().side_to_move(), Color::White);
     assert!(s.text().contains("  1...e7-e5"));
@@ -378,7 +384,7 @@ fn ruy_lopez() -> Session {
     let mut s = Session::humans(Some("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"));
     // Cursor starts on e7 (Black human to move): down two to e5.
     s.press(&[Down, Down]);
-    assert_eq!(s.app.cursor(), 28);
+    assert_eq!(s.app.cursor(), tile("e5"));
     s
 }
 
@@ -423,10 +429,10 @@ fn board_overlay() {
 fn typed_move_starting_with_an_overlay_letter() {
     let mut s = Session::humans(None);
     s.typed("b1c3");
-    assert_eq!(s.app.game().piece_at(42), Piece::new(engine_core::piece::KNIGHT, Color::White));
+    assert_eq!(s.app.game().piece_at(tile("c3")), Piece::new(engine_core::piece::KNIGHT, Color::White));
     s.typed("d7d5");
     s.typed("a2a4");
-    assert_eq!(s.app.game().piece_at(32), Piece::new(engine_core::piece::PAWN, Color::White));
+    assert_eq!(s.app.game().piece_at(tile("a4")), Piece::new(engine_core::piece::PAWN, Color::White));
     // No display was left on.
     assert_eq!(s.ring("c3"), DARK_SQUARE);
 }
@@ -449,7 +455,7 @@ fn illegal_and_malformed_typed_moves_change_nothing() {
     assert_eq!(s.app.game().side_to_move(), Color::Black);
     assert_eq!(*s.app.game().position(), {
         let mut g = Game::new();
-        g.play(g.find_move(52, 36, 0).unwrap()).unwrap();
+        g.play(g.find_move(tile("e2"), tile("e4"), 0).unwrap()).unwrap();
         g.position().clone()
     });
 }
@@ -613,14 +619,14 @@ fn flipped_board() {
     s.snapshot("flipped", "Flip board: Black at the bottom, files h..a, ranks 1..8 downwards");
     // Up on the screen is down the ranks now.
     s.press(&[Up]);
-    assert_eq!(s.app.cursor(), 60, "e2 -> e1 when flipped");
+    assert_eq!(s.app.cursor(), tile("e1"), "e2 -> e1 when flipped");
     // Black-only human starts flipped, the cursor on e7.
     let mut game = Game::new();
     game.set_player(Color::White, Player::Computer);
     game.set_player(Color::Black, Player::Human);
     let app = App::new(game);
     assert!(app.flipped());
-    assert_eq!(app.cursor(), 12);
+    assert_eq!(app.cursor(), tile("e7"));
 }
 
 /// An Italian opening with the computer (level 4) to move as White.

@@ -1,8 +1,9 @@
 //! # The tile interface
 //!
 //! The only way a front end (the C64 program, the terminal `play`) talks to
-//! the engine. Everything here speaks tiles, 0..63 in the order a board
-//! prints: 0 = a8, 7 = h8, 56 = a1, 63 = h1. The 0x88 board never leaks out;
+//! the engine. Everything here speaks tiles ([`Tile`]), 0..63 in the order a
+//! board prints: 0 = a8, 7 = h8, 56 = a1, 63 = h1. The 0x88 board never
+//! leaks out (a tile is not a [`Square`], and only this module converts);
 //! the one engine value a front end holds is a [`Move`], as an opaque handle
 //! it got from [`Game::find_move`] or [`Game::engine_move`] and hands back to
 //! [`Game::play`] (its tiles: [`move_from`], [`move_to`]).
@@ -12,7 +13,7 @@
 //! | call | answers |
 //! |---|---|
 //! | [`Game::new`], [`Game::from_fen`], [`Game::new_game`] | game set-up; players and level are kept by `new_game` |
-//! | [`Game::piece_at`], [`Game::side_to_move`] | the [`Piece`] on a tile (`.kind()`, `.color()`, `is_empty()`); whose turn (a [`Color`]) |
+//! | [`Game::piece_at`], [`Game::side_to_move`] | the [`Piece`] on a tile (its `kind`, `color`, `is_empty`); whose turn (a [`Color`]) |
 //! | [`Game::legal_targets`] | the tiles a piece may move to; a promotion's four moves are one tile |
 //! | [`Game::is_promotion`], [`Game::find_move`] | whether a from/to pair promotes; the legal move for from/to and a chosen piece, or [`NotLegal`] |
 //! | [`Game::play`] | make a legal move, record it for undo, discard the redo branch; the [`Outcome`] |
@@ -23,8 +24,10 @@
 //! | [`Game::engine_move`] | the engine's move at the game's level, opening tables and seed, with progress hooks that can stop it |
 //! | [`Game::set_player`], [`Game::set_level`], [`Game::set_seed`], [`Game::set_book`] | who plays each side; skill 1..=4; randomiser seed; opening tables |
 //!
-//! Every call is safe with any argument: tiles above 63 are masked, and a
-//! move that is not legal in the current position is refused, never played.
+//! Every call is safe with any argument: a [`Tile`] is always one of the 64
+//! (a number becomes one through [`Tile::new`], checked, or
+//! [`Tile::masked`]), and a move that is not legal in the current position
+//! is refused, never played.
 //!
 //! The game keeps the legal moves of the current position (computed once per
 //! position change), because a front end asks about them on every cursor
@@ -42,8 +45,8 @@ use crate::search::{SearchHooks, Searcher};
 use crate::tt::{InPlace, Slots};
 use crate::square::Square;
 
-/// A board tile, 0 = a8 .. 63 = h1.
-pub type Tile = u8;
+mod tile;
+pub use tile::Tile;
 
 /// Plies the game can take back (and redo).
 pub const UNDO_DEPTH: u8 = 127;
@@ -109,14 +112,12 @@ impl TileSet {
     /// True if `tile` is in the set.
     #[inline]
     pub fn contains(&self, tile: Tile) -> bool {
-        let t = tile & 63;
-        self.0[(t >> 3) as usize] & (1 << (t & 7)) != 0
+        self.0[tile.row() as usize] & (1 << tile.column()) != 0
     }
     /// Add `tile`.
     #[inline]
     pub fn insert(&mut self, tile: Tile) {
-        let t = tile & 63;
-        self.0[(t >> 3) as usize] |= 1 << (t & 7);
+        self.0[tile.row() as usize] |= 1 << tile.column();
     }
     /// True if no tile is in the set. The bytes or'ed together: comparing
     /// the array with zeros calls `memcmp`.
@@ -148,12 +149,12 @@ pub struct LogLine {
 
 /// The tile a move starts from.
 pub const fn move_from(m: Move) -> Tile {
-    m.from.ordinal()
+    Tile::of_square(m.from)
 }
 
 /// The tile a move goes to.
 pub const fn move_to(m: Move) -> Tile {
-    m.to.ordinal()
+    Tile::of_square(m.to)
 }
 
 /// One played ply, enough to take it back, to replay it and to log it, in
@@ -366,7 +367,7 @@ impl<H: SearcherHome> Game<H> {
     /// it from many places, and each inlined copy is a tile conversion.
     #[inline(never)]
     pub fn piece_at(&self, tile: Tile) -> Piece {
-        self.position().at(Square::from_ordinal(tile))
+        self.position().at(tile.square())
     }
 
     /// Whose turn it is.
@@ -408,7 +409,7 @@ impl<H: SearcherHome> Game<H> {
     /// The tiles the piece on `from` may legally move to (empty for an empty
     /// tile, an enemy piece or a piece without moves).
     pub fn legal_targets(&self, from: Tile) -> TileSet {
-        let sq = Square::from_ordinal(from);
+        let sq = from.square();
         let mut set = TileSet::default();
         for m in self.legal() {
             if m.from == sq {
@@ -430,7 +431,7 @@ impl<H: SearcherHome> Game<H> {
     /// The legal move from `from` to `to`; `promotion` is the piece type a
     /// promoting pawn becomes (knight..queen; ignored for other moves).
     pub fn find_move(&self, from: Tile, to: Tile, promotion: u8) -> Result<Move, NotLegal> {
-        let (f, t) = (Square::from_ordinal(from), Square::from_ordinal(to));
+        let (f, t) = (from.square(), to.square());
         self.legal()
             .iter()
             .copied()
@@ -442,10 +443,12 @@ impl<H: SearcherHome> Game<H> {
     /// branch, and return the outcome.
     ///
     /// ```
-    /// use engine_core::{Game, Outcome};
+    /// use engine_core::{Game, Outcome, Tile};
     /// let mut game = Game::new();
     /// // Tiles count from a8 (0) to h1 (63): e2 is 52, e4 is 36.
-    /// let e4 = game.find_move(52, 36, 0).unwrap();
+    /// let (e2, to) = (Tile::new(52).unwrap(), Tile::from_name(*b"e4").unwrap());
+    /// assert_eq!(to.number(), 36);
+    /// let e4 = game.find_move(e2, to, 0).unwrap();
     /// assert_eq!(game.play(e4), Ok(Outcome::Normal));
     /// // The same move again is Black's turn and not legal: refused, nothing changes.
     /// assert!(game.play(e4).is_err());
@@ -552,8 +555,8 @@ impl<H: SearcherHome> Game<H> {
         let p = self.ring[slot as usize];
         Some(LogLine {
             piece: p.piece(),
-            from: p.mv.from.ordinal(),
-            to: p.mv.to.ordinal(),
+            from: Tile::of_square(p.mv.from),
+            to: Tile::of_square(p.mv.to),
             captured: p.captured(),
             promotion: p.mv.promotion(),
             outcome: p.outcome(),
@@ -575,9 +578,9 @@ impl<H: SearcherHome> Game<H> {
     /// "D": one's own); returns how many were written.
     pub fn attackers_of(&self, tile: Tile, by: Color, out: &mut [Tile; MAX_ATTACKERS]) -> u8 {
         let mut squares = [Square::A8; MAX_ATTACKERS];
-        let n = self.position().attackers(Square::from_ordinal(tile), by, &mut squares);
+        let n = self.position().attackers(tile.square(), by, &mut squares);
         for (t, sq) in out.iter_mut().zip(&squares[..n as usize]) {
-            *t = sq.ordinal();
+            *t = Tile::of_square(*sq);
         }
         n
     }

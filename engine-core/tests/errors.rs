@@ -8,7 +8,7 @@ use core::error::Error;
 
 use engine_core::game::NotLegal;
 use engine_core::square::Square;
-use engine_core::{FenError, FenField, Game, Inconsistency, Position};
+use engine_core::{FenError, FenField, Game, Inconsistency, Position, Tile};
 
 /// The message of an error, through the `Error` trait object (so each type
 /// must implement it).
@@ -37,7 +37,7 @@ fn inconsistency_reads_as_words() {
 fn not_legal_reads_as_words() {
     let game = Game::new();
     // e2 (tile 52) to e5 (tile 28): no such move.
-    let e = game.find_move(52, 28, 0).unwrap_err();
+    let e = game.find_move(Tile::masked(52), Tile::masked(28), 0).unwrap_err();
     assert_eq!(e, NotLegal);
     assert_eq!(message(&e), "the move is not legal in this position");
 }

@@ -7,10 +7,10 @@ use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::SearchHooks;
 use engine_core::{Move, Position, Tile};
 
-/// The tile of a square name, e.g. `t("e4") == 36`.
+/// The tile of a square name, e.g. `t("e4").number() == 36`.
 fn t(name: &str) -> Tile {
     let b = name.as_bytes();
-    ((b'8' - b[1]) << 3) | (b[0] - b'a')
+    Tile::from_name([b[0], b[1]]).unwrap()
 }
 
 fn tiles(names: &[&str]) -> TileSet {
@@ -44,13 +44,14 @@ fn humans(fen: &str) -> Game {
 #[test]
 fn tile_sets() {
     assert!(TileSet::default().is_empty());
-    for tile in 0..64 {
+    for tile in Tile::all() {
         let mut set = TileSet::default();
         set.insert(tile);
         assert!(!set.is_empty(), "{tile}");
         assert_eq!(set.len(), 1);
-        assert!((0..64).all(|t| set.contains(t) == (t == tile)), "{tile}");
+        assert!(Tile::all().all(|t| set.contains(t) == (t == tile)), "{tile}");
     }
+    assert_eq!(t("e4").number(), 36);
 }
 
 #[test]
@@ -63,9 +64,10 @@ fn start_position_pieces_and_turn() {
     assert_eq!(g.piece_at(t("g1")), Piece::new(KNIGHT, Color::White));
     assert_eq!(g.piece_at(t("e2")), Piece::new(PAWN, Color::White));
     assert_eq!(g.piece_at(t("e4")), EMPTY);
-    // Tiles above 63 are masked, never out of bounds.
-    assert_eq!(g.piece_at(64), g.piece_at(0));
-    assert_eq!(g.piece_at(255), g.piece_at(63));
+    // A number is a tile only below 64, or masked.
+    assert_eq!((Tile::new(64), Tile::new(63).map(Tile::number)), (None, Some(63)));
+    assert_eq!(g.piece_at(Tile::masked(64)), g.piece_at(t("a8")));
+    assert_eq!(g.piece_at(Tile::masked(255)), g.piece_at(t("h1")));
     assert_eq!(*g.position(), Position::startpos());
     assert_eq!(g.outcome(), Outcome::Normal);
     assert_eq!((g.player(Color::White), g.player(Color::Black), g.level()), (Player::Human, Player::Computer, 1));
@@ -280,8 +282,8 @@ fn long_game(n: usize) -> (Game, Vec<Position>) {
         let mut positions = vec![g.position().clone()];
         for _ in 0..n {
             let mut moves = Vec::new();
-            for from in 0..64u8 {
-                for to in 0..64u8 {
+            for from in Tile::all() {
+                for to in Tile::all() {
                     if g.legal_targets(from).contains(to) {
                         moves.push((from, to));
                     }
@@ -456,7 +458,7 @@ fn attack_counts() {
     let g = Game::new();
     let mut counts = [ByColor::new(0u8, 0); 64];
     g.attack_counts(&mut counts);
-    let c = |name: &str| *counts[t(name) as usize].as_array();
+    let c = |name: &str| *counts[t(name).index()].as_array();
     assert_eq!(c("f3"), [3, 0], "e2, g2 pawns and the g1 knight");
     assert_eq!(c("h3"), [2, 0], "g2 pawn and g1 knight");
     assert_eq!(c("e2"), [4, 0], "king, queen, bishop, knight");
@@ -469,15 +471,15 @@ fn attack_counts() {
     // The Ruy Lopez: e5 attacked once by each side.
     let g = Game::from_fen("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3").unwrap();
     g.attack_counts(&mut counts);
-    assert_eq!(counts[t("e5") as usize], ByColor::new(1, 1));
-    assert_eq!(counts[t("c6") as usize], ByColor::new(1, 2), "Bb5; b7 and d7 pawns");
-    assert_eq!(counts[t("d7") as usize], ByColor::new(0, 3), "Bb5 is blocked by c6; Bc8, Qd8, Ke8");
+    assert_eq!(counts[t("e5").index()], ByColor::new(1, 1));
+    assert_eq!(counts[t("c6").index()], ByColor::new(1, 2), "Bb5; b7 and d7 pawns");
+    assert_eq!(counts[t("d7").index()], ByColor::new(0, 3), "Bb5 is blocked by c6; Bc8, Qd8, Ke8");
 }
 
 #[test]
 fn attackers_of_one_tile() {
     let g = Game::from_fen("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3").unwrap();
-    let mut out = [0u8; MAX_ATTACKERS];
+    let mut out = [Tile::default(); MAX_ATTACKERS];
     // "A" on Black's e5 pawn: White's attackers.
     let n = g.attackers_of(t("e5"), Color::White, &mut out);
     assert_eq!(&out[..n as usize], &[t("f3")]);

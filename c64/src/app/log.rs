@@ -3,7 +3,6 @@
 
 use engine_core::game::{LogLine, Outcome, SearcherHome};
 use engine_core::piece::{Color, Piece, KING};
-use engine_core::square::Square;
 use engine_core::Tile;
 
 use super::draw::clear;
@@ -62,7 +61,7 @@ impl Pen {
 
     /// A tile's name, e.g. `e4`.
     fn tile<S: Screen>(&mut self, screen: &mut S, tile: Tile) {
-        let [file, rank] = Square::from_ordinal(tile).name();
+        let [file, rank] = tile.name();
         self.put(screen, file);
         self.put(screen, rank);
     }
@@ -85,7 +84,7 @@ fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16) {
     pen.text(screen, &number[2..]);
     pen.text(screen, if ply & 1 == 0 { b". " } else { b"..." });
     let k = line.piece.kind();
-    let (from_file, to_file) = (line.from & 7, line.to & 7);
+    let (from_file, to_file) = (line.from.column(), line.to.column());
     if k == KING && from_file == 4 && (to_file == 6 || to_file == 2) {
         pen.text(screen, if to_file == 6 { b"O-O" } else { b"O-O-O" });
     } else {
