@@ -15,20 +15,13 @@ use crate::square::*;
 /// The castling rights that survive a move touching `sq` (as origin or target).
 #[inline(always)]
 const fn rights_kept(sq: Square) -> u8 {
-    // A pattern needs a byte: the homes' 0x88 indices.
-    const A1: u8 = Square::A1.x88();
-    const H1: u8 = Square::H1.x88();
-    const E1: u8 = Square::E1.x88();
-    const A8: u8 = Square::A8.x88();
-    const H8: u8 = Square::H8.x88();
-    const E8: u8 = Square::E8.x88();
-    match sq.x88() {
-        A1 => !CASTLE_WQ,
-        H1 => !CASTLE_WK,
-        E1 => !(CASTLE_WK | CASTLE_WQ),
-        A8 => !CASTLE_BQ,
-        H8 => !CASTLE_BK,
-        E8 => !(CASTLE_BK | CASTLE_BQ),
+    match sq {
+        Square::A1 => !CASTLE_WQ,
+        Square::H1 => !CASTLE_WK,
+        Square::E1 => !(CASTLE_WK | CASTLE_WQ),
+        Square::A8 => !CASTLE_BQ,
+        Square::H8 => !CASTLE_BK,
+        Square::E8 => !(CASTLE_BK | CASTLE_BQ),
         _ => 0xFF,
     }
 }

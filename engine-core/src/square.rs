@@ -26,17 +26,9 @@ use core::fmt;
 /// A 0x88 board index, on the board or off it (see the module
 /// documentation). One byte; where a real square is meant,
 /// `!sq.offboard()`.
-#[derive(Clone, Copy, Eq, PartialOrd, Ord, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 #[repr(transparent)]
 pub struct Square(u8);
-
-/// The bytes compared, always inlined, as for [`crate::piece::Piece`].
-impl PartialEq for Square {
-    #[inline(always)]
-    fn eq(&self, other: &Square) -> bool {
-        self.0 == other.0
-    }
-}
 
 /// "No square": an absent en passant square, a king not yet placed.
 /// Off the board by design.

@@ -15,17 +15,9 @@ use core::fmt;
 use crate::square::Square;
 
 /// A tile, 0 = a8 .. 63 = h1: always below 64. One byte.
-#[derive(Clone, Copy, Eq, PartialOrd, Ord, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 #[repr(transparent)]
 pub struct Tile(u8);
-
-/// The bytes compared, always inlined, as for [`crate::piece::Piece`].
-impl PartialEq for Tile {
-    #[inline(always)]
-    fn eq(&self, other: &Tile) -> bool {
-        self.0 == other.0
-    }
-}
 
 impl Tile {
     /// The tile numbered `number`, if it is one (below 64).
