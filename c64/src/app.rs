@@ -22,7 +22,7 @@
 //! let (mut screen, mut keys) = (ScreenBuffer::new(), Keys(b"e2e4\r"));
 //! // The C64 loops until `Step::Quit`; here, until nothing is left to do.
 //! while app.step(&mut screen, &mut keys) == Step::Busy {}
-//! assert_eq!(app.game().log_line(1).map(|l| l.to), Some(28)); // 1...e5
+//! assert_eq!(app.game().log_line(1).map(|l| l.to.name()), Some(*b"e5")); // 1...e5
 //! ```
 //!
 //! Nothing here touches hardware, allocates, multiplies by a variable or
@@ -45,7 +45,7 @@
 //! | `app/log.rs` | the move log: one line per ply, written with a `Pen` |
 
 use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
-use engine_core::piece::{color, BLACK, WHITE};
+use engine_core::piece::{ByColor, Color};
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::Searcher;
 use engine_core::{Move, Tile};
@@ -129,8 +129,32 @@ impl Message {
     }
 }
 
-/// "No tile".
-const NO_TILE: Tile = 0xFF;
+/// A tile or none, in one byte: the tile's number, or [`MaybeTile::NONE`]
+/// (no tile's). Not an `Option<Tile>`: that is two bytes, and its `None`
+/// leaves the tile's byte undefined, which a zeroed `App` (the C64's
+/// `App::unstarted`, checked byte for byte) cannot be. Zero is a8.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct MaybeTile(u8);
+
+impl MaybeTile {
+    /// No tile.
+    const NONE: MaybeTile = MaybeTile(0xFF);
+
+    const fn some(tile: Tile) -> MaybeTile {
+        MaybeTile(tile.number())
+    }
+
+    /// The tile, if there is one.
+    const fn get(self) -> Option<Tile> {
+        Tile::new(self.0)
+    }
+
+    /// True if it is `tile`.
+    #[inline(always)]
+    fn is(self, tile: Tile) -> bool {
+        self.0 == tile.number()
+    }
+}
 
 // Redraw flags.
 const DRAW_BOARD: u8 = 1;
@@ -153,8 +177,8 @@ pub struct App<H = Searcher> {
     mode: Mode,
     /// The cursor's tile.
     cursor: Tile,
-    /// The selected man's tile, or `NO_TILE`.
-    selected: Tile,
+    /// The selected man's tile, if any.
+    selected: MaybeTile,
     /// Where the selected man may go.
     targets: TileSet,
     /// Highlighted entry of the menu or chooser.
@@ -167,8 +191,8 @@ pub struct App<H = Searcher> {
     /// "A" and "D" marks for the cursor square.
     marks_a: TileSet,
     marks_d: TileSet,
-    /// "B": attackers per tile, `[white, black]`.
-    counts: [[u8; 2]; 64],
+    /// "B": attackers per tile and side.
+    counts: [ByColor<u8>; 64],
     flipped: bool,
     /// Pause between the computer's moves when it plays both sides.
     pause: bool,
@@ -188,7 +212,7 @@ pub struct App<H = Searcher> {
     /// Squares to redraw when the whole board is not.
     dirty_tiles: TileSet,
     /// The computer's last move (from, to), ringed until the position changes.
-    last: [Tile; 2],
+    last: [MaybeTile; 2],
 }
 
 impl<H: SearcherHome> App<H> {
@@ -214,16 +238,16 @@ impl<H: SearcherHome> App<H> {
         App {
             game,
             mode: Mode::Board,
-            cursor: 0,
-            selected: 0,
+            cursor: Tile::masked(0),
+            selected: MaybeTile(0),
             targets: TileSet([0; 8]),
             item: 0,
-            promo_from: 0,
-            promo_to: 0,
+            promo_from: Tile::masked(0),
+            promo_to: Tile::masked(0),
             overlays: 0,
             marks_a: TileSet([0; 8]),
             marks_d: TileSet([0; 8]),
-            counts: [[0; 2]; 64],
+            counts: [ByColor::new(0, 0); 64],
             flipped: false,
             pause: false,
             pause_due: false,
@@ -235,7 +259,7 @@ impl<H: SearcherHome> App<H> {
             outcome: Outcome::Normal,
             dirty: 0,
             dirty_tiles: TileSet([0; 8]),
-            last: [0; 2],
+            last: [MaybeTile(0); 2],
         }
     }
 
@@ -248,19 +272,19 @@ impl<H: SearcherHome> App<H> {
     /// Everything but the game as [`App::new`] sets it, for the game as it is.
     fn restart(&mut self) {
         let game = &self.game;
-        self.flipped = game.player(WHITE) == Player::Computer && game.player(BLACK) == Player::Human;
+        self.flipped = game.player(Color::White) == Player::Computer && game.player(Color::Black) == Player::Human;
         self.pause = true;
         self.mode = Mode::Board;
-        self.cursor = 0;
-        self.selected = NO_TILE;
+        self.cursor = Tile::masked(0);
+        self.selected = MaybeTile::NONE;
         self.targets = TileSet::default();
         self.item = 0;
-        self.promo_from = 0;
-        self.promo_to = 0;
+        self.promo_from = Tile::masked(0);
+        self.promo_to = Tile::masked(0);
         self.overlays = 0;
         self.marks_a = TileSet::default();
         self.marks_d = TileSet::default();
-        self.counts = [[0; 2]; 64];
+        self.counts = [ByColor::new(0, 0); 64];
         self.message = Message::None;
         self.typed = [0; 5];
         self.typed_len = 0;
@@ -269,7 +293,7 @@ impl<H: SearcherHome> App<H> {
         self.outcome = Outcome::Normal;
         self.dirty = DRAW_ALL;
         self.dirty_tiles = TileSet::default();
-        self.last = [NO_TILE; 2];
+        self.last = [MaybeTile::NONE; 2];
         self.home_cursor();
         self.position_changed();
     }
@@ -303,7 +327,7 @@ impl<H: SearcherHome> App<H> {
 
     /// The selected tile, if any.
     pub fn selected(&self) -> Option<Tile> {
-        (self.selected != NO_TILE).then_some(self.selected)
+        self.selected.get()
     }
 
     /// True if the board is drawn with Black at the bottom.
@@ -385,7 +409,7 @@ impl<H: SearcherHome> App<H> {
     #[inline(never)]
     fn own(&self, tile: Tile) -> bool {
         let p = self.game.piece_at(tile);
-        p != 0 && color(p) == self.game.side_to_move()
+        !p.is_empty() && p.color() == self.game.side_to_move()
     }
 
     /// True if `tile` holds one of the mover's men with a legal move (only
@@ -407,18 +431,19 @@ impl<H: SearcherHome> App<H> {
     fn home_cursor(&mut self) {
         let stm = self.game.side_to_move();
         let black = if self.human_to_move() {
-            stm == BLACK
+            stm == Color::Black
         } else {
-            self.game.player(BLACK) == Player::Human && self.game.player(WHITE) == Player::Computer
+            self.game.player(Color::Black) == Player::Human && self.game.player(Color::White) == Player::Computer
         };
-        self.cursor = if black { 12 } else { 52 };
+        // e7 or e2.
+        self.cursor = Tile::at(if black { 1 } else { 6 }, 4);
     }
 
     /// After any change of position: drop the selection, refresh the
     /// outcome and the attack displays, redraw board and panel.
     fn position_changed(&mut self) {
-        self.last = [NO_TILE; 2];
-        self.selected = NO_TILE;
+        self.last = [MaybeTile::NONE; 2];
+        self.selected = MaybeTile::NONE;
         self.targets = TileSet::default();
         self.outcome = self.game.outcome();
         if self.overlays & SHOW_B != 0 {
@@ -435,9 +460,9 @@ impl<H: SearcherHome> App<H> {
             return;
         }
         let p = self.game.piece_at(self.cursor);
-        let owner = if p != 0 { color(p) } else { self.game.side_to_move() };
-        let mut tiles = [0u8; MAX_ATTACKERS];
-        let n = self.game.attackers_of(self.cursor, owner ^ 1, &mut tiles);
+        let owner = if !p.is_empty() { p.color() } else { self.game.side_to_move() };
+        let mut tiles = [Tile::default(); MAX_ATTACKERS];
+        let n = self.game.attackers_of(self.cursor, owner.other(), &mut tiles);
         for &t in &tiles[..n as usize] {
             self.marks_a.insert(t);
         }

@@ -10,7 +10,7 @@
 //! [`ScreenBuffer`] is the host's implementation: it keeps the grid, and
 //! renders it as text for tests and for the terminal's line mode.
 
-use engine_core::piece::{make_piece, piece_char, BLACK, WHITE};
+use engine_core::piece::{Color, Piece};
 
 use crate::glyphs::{piece_part, CENTRE_PART, EMPTY_CENTRE, SOLID};
 
@@ -164,8 +164,8 @@ impl ScreenBuffer {
             if part != CENTRE_PART {
                 return ' ';
             }
-            let side = if self.attr(col, row) >> 4 != colour::BLACK { WHITE } else { BLACK };
-            return piece_char(make_piece(kind, side)) as char;
+            let side = if self.attr(col, row) >> 4 != colour::BLACK { Color::White } else { Color::Black };
+            return Piece::new(kind, side).char() as char;
         }
         match glyph {
             EMPTY_CENTRE => '.',

@@ -12,8 +12,8 @@ use std::fmt::Write as _;
 
 use c64::layout::*;
 use c64::{App, Input, Key, Message, Mode, Screen, ScreenBuffer, Step};
-use engine_core::game::{Game, Outcome, Player};
-use engine_core::piece::{BLACK, WHITE};
+use engine_core::game::{Game, Outcome, Player, Tile};
+use engine_core::piece::{Color, Piece, EMPTY};
 use engine_core::tt::InPlace;
 use engine_core::{Position, Searcher};
 
@@ -87,7 +87,7 @@ impl Session {
     /// Two humans, from a FEN (or the start).
     fn humans(fen: Option<&str>) -> Session {
         let mut game = fen.map(|f| Game::from_fen(f).unwrap()).unwrap_or_default();
-        game.set_player(BLACK, Player::Human);
+        game.set_player(Color::Black, Player::Human);
         Session::new(game)
     }
 
@@ -191,6 +191,12 @@ impl Session {
 
 use Key::*;
 
+/// The tile a square's name names (`"e4"`).
+fn tile(name: &str) -> Tile {
+    let b = name.as_bytes();
+    Tile::from_name([b[0], b[1]]).expect("a square's name")
+}
+
 fn ch(c: u8) -> Key {
     Key::Char(c)
 }
@@ -228,14 +234,14 @@ fn reset_in_place_is_a_new_game() {
     s.settle();
     assert_eq!(s.text(), fresh);
     assert_eq!(*s.app.game().position(), Position::startpos());
-    assert_eq!(s.app.game().player(BLACK), Player::Computer);
+    assert_eq!(s.app.game().player(Color::Black), Player::Computer);
 }
 
 #[test]
 fn selection_and_destinations() {
     let mut s = Session::humans(None);
     s.press(&[Fire]);
-    assert_eq!(s.app.selected(), Some(52));
+    assert_eq!(s.app.selected(), Some(tile("e2")));
     assert_eq!(s.paper("e2"), SELECTED);
     assert_eq!(s.ring("e3"), DESTINATION);
     assert_eq!(s.ring("e4"), DESTINATION);
@@ -248,7 +254,7 @@ fn selection_and_destinations() {
     s.press(&[Left, Down, Down, Down]);
     assert_eq!(s.paper("d2"), CURSOR_MOVABLE, "another movable man is green");
     s.press(&[Fire]);
-    assert_eq!(s.app.selected(), Some(51), "RETURN on another own man reselects");
+    assert_eq!(s.app.selected(), Some(tile("d2")), "RETURN on another own man reselects");
     s.press(&[Fire]);
     assert_eq!(s.app.selected(), None, "RETURN on the selected man deselects");
     s.press(&[Down]);
@@ -261,7 +267,7 @@ fn selection_and_destinations() {
     assert_eq!(s.app.message(), Message::NotYours);
     // Wrapping: up from rank 8 goes to rank 1.
     s.press(&[Up, Up, Up, Up]);
-    assert_eq!(s.app.cursor(), 59, "d5 up 4 wraps round to d1");
+    assert_eq!(s.app.cursor(), tile("d1"), "d5 up 4 wraps round to d1");
 }
 
 #[test]
@@ -273,7 +279,7 @@ fn cursor_move_and_capture() {
     s.press(&[Down, Right, Fire, Up, Left]);
     assert_eq!(s.paper("d5"), DESTINATION);
     s.press(&[Fire]);
-    assert_eq!(s.app.game().piece_at(27), engine_core::piece::PAWN);
+    assert_eq!(s.app.game().piece_at(tile("d5")), Piece::new(engine_core::piece::PAWN, Color::White));
     assert!(s.text().contains("  2. e4xd5"));
     s.snapshot("capture", "1.e4 d5 2.exd5 played with the cursor; the log shows the capture");
 }
@@ -285,8 +291,8 @@ fn castling_with_the_cursor() {
     assert_eq!(s.ring("g1"), DESTINATION);
     assert_eq!(s.ring("c1"), DESTINATION);
     s.press(&[Right, Right, Fire]);
-    assert_eq!(s.app.game().piece_at(62), engine_core::piece::KING);
-    assert_eq!(s.app.game().piece_at(61), engine_core::piece::ROOK);
+    assert_eq!(s.app.game().piece_at(tile("g1")), Piece::new(engine_core::piece::KING, Color::White));
+    assert_eq!(s.app.game().piece_at(tile("f1")), Piece::new(engine_core::piece::ROOK, Color::White));
     assert!(s.text().contains("  1. O-O\n"));
     s.snapshot("castle", "White castles king side with the cursor: king g1, rook f1");
 }
@@ -298,7 +304,7 @@ fn en_passant_with_the_cursor() {
     s.press(&[Up, Up, Up, Fire]);
     assert_eq!(s.ring("d6"), DESTINATION);
     s.press(&[Up, Left, Fire]);
-    assert_eq!(s.app.game().piece_at(27), 0, "the d5 pawn is gone");
+    assert_eq!(s.app.game().piece_at(tile("d5")), EMPTY, "the d5 pawn is gone");
     assert!(s.text().contains("  2. e5xd6"));
     s.snapshot("en_passant", "exd6 en passant: the d5 pawn has gone");
 }
@@ -314,7 +320,7 @@ fn promotion_through_the_chooser() {
     s.press(&[Down, Down, Down]);
     s.press(&[Fire]);
     assert_eq!(s.app.mode(), Mode::Board);
-    assert_eq!(s.app.game().piece_at(1), engine_core::piece::KNIGHT);
+    assert_eq!(s.app.game().piece_at(tile("b8")), Piece::new(engine_core::piece::KNIGHT, Color::White));
     assert!(s.text().contains("  1. b7-b8N"));
     s.snapshot("promotion_knight", "the pawn became a knight; log b7-b8N");
 }
@@ -326,13 +332,13 @@ fn promotion_chooser_cancel_and_typed_suffix() {
     assert_eq!(s.app.mode(), Mode::Promotion, "typed without a suffix asks");
     s.press(&[Back]);
     assert_eq!(s.app.mode(), Mode::Board);
-    assert_eq!(s.app.game().piece_at(9), engine_core::piece::PAWN, "cancelled: nothing moved");
+    assert_eq!(s.app.game().piece_at(tile("b7")), Piece::new(engine_core::piece::PAWN, Color::White), "cancelled: nothing moved");
     s.typed("b7b8r");
-    assert_eq!(s.app.game().piece_at(1), engine_core::piece::ROOK);
+    assert_eq!(s.app.game().piece_at(tile("b8")), Piece::new(engine_core::piece::ROOK, Color::White));
     let mut s = Session::humans(Some("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
     s.typed("b7b8");
     s.press(&[ch(b'b')]);
-    assert_eq!(s.app.game().piece_at(1), engine_core::piece::BISHOP, "a letter in the chooser picks directly");
+    assert_eq!(s.app.game().piece_at(tile("b8")), Piece::new(engine_core::piece::BISHOP, Color::White), "a letter in the chooser picks directly");
 }
 
 #[test]
@@ -341,11 +347,11 @@ fn undo_and_redo() {
     s.typed("e2e4");
     s.typed("e7e5");
     s.press(&[ch(b'u')]);
-    assert_eq!(s.app.game().side_to_move(), BLACK);
-    assert_eq!(s.app.cursor(), 12, "the cursor goes to the undone move's origin, e7");
+    assert_eq!(s.app.game().side_to_move(), Color::Black);
+    assert_eq!(s.app.cursor(), tile("e7"), "the cursor goes to the undone move's origin, e7");
     s.snapshot("undo", "two humans, 1.e4 e5 then U: Black to move again, e5 back on e7");
     s.press(&[ch(b'r')]);
-    assert_eq!(s.app.game().side_to_move(), WHITE);
+    assert_eq!(s.app.game().side_to_move(), Color::White);
     s.snapshot("redo", "then R: 1...e5 replayed, cursor on e5");
     s.press(&[ch(b'r')]);
     assert_eq!(s.app.message(), Message::NoRedo);
@@ -359,17 +365,17 @@ fn computer_reply_and_undo_against_it() {
     let mut s = Session::new(Game::new());
     s.typed("e2e4");
     // Seed 0: the opening table's first reply.
-    assert_eq!(s.app.game().side_to_move(), WHITE);
+    assert_eq!(s.app.game().side_to_move(), Color::White);
     assert!(s.text().contains("  1...e7-e5"), "{}", s.text());
     assert_eq!(s.ring("e7"), LAST_MOVE, "the computer's move is ringed in yellow");
     assert_eq!(s.ring("e5"), LAST_MOVE);
-    assert_eq!(s.app.cursor(), 36, "the cursor stays where the human left it");
+    assert_eq!(s.app.cursor(), tile("e4"), "the cursor stays where the human left it");
     s.snapshot("computer_reply", "1.e4 typed; the computer (level 1, seed 0) answered e5 from its table, ringed yellow");
     s.press(&[ch(b'u')]);
     assert_eq!(*s.app.game().position(), Position::startpos(), "one undo takes back both plies");
-    assert_eq!(s.app.cursor(), 52);
+    assert_eq!(s.app.cursor(), tile("e2"));
     s.press(&[ch(b'r')]);
-    assert_eq!(s.app.game().side_to_move(), WHITE);
+    assert_eq!(s.app.game().side_to_move(), Color::White);
     assert!(s.text().contains("  1...e7-e5"));
 }
 
@@ -378,7 +384,7 @@ fn ruy_lopez() -> Session {
     let mut s = Session::humans(Some("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"));
     // Cursor starts on e7 (Black human to move): down two to e5.
     s.press(&[Down, Down]);
-    assert_eq!(s.app.cursor(), 28);
+    assert_eq!(s.app.cursor(), tile("e5"));
     s
 }
 
@@ -423,10 +429,10 @@ fn board_overlay() {
 fn typed_move_starting_with_an_overlay_letter() {
     let mut s = Session::humans(None);
     s.typed("b1c3");
-    assert_eq!(s.app.game().piece_at(42), engine_core::piece::KNIGHT);
+    assert_eq!(s.app.game().piece_at(tile("c3")), Piece::new(engine_core::piece::KNIGHT, Color::White));
     s.typed("d7d5");
     s.typed("a2a4");
-    assert_eq!(s.app.game().piece_at(32), engine_core::piece::PAWN);
+    assert_eq!(s.app.game().piece_at(tile("a4")), Piece::new(engine_core::piece::PAWN, Color::White));
     // No display was left on.
     assert_eq!(s.ring("c3"), DARK_SQUARE);
 }
@@ -446,10 +452,10 @@ fn illegal_and_malformed_typed_moves_change_nothing() {
     assert_eq!(s.app.message(), Message::NotAMove);
     // Backspace edits.
     s.press(&[ch(b'e'), ch(b'2'), ch(b'e'), ch(b'5'), Delete, ch(b'4'), Fire]);
-    assert_eq!(s.app.game().side_to_move(), BLACK);
+    assert_eq!(s.app.game().side_to_move(), Color::Black);
     assert_eq!(*s.app.game().position(), {
         let mut g = Game::new();
-        g.play(g.find_move(52, 36, 0).unwrap()).unwrap();
+        g.play(g.find_move(tile("e2"), tile("e4"), 0).unwrap()).unwrap();
         g.position().clone()
     });
 }
@@ -549,14 +555,14 @@ fn the_menu_pause_and_every_highlighted_entry() {
 fn a_pause_is_due_after_each_move_of_the_computer_against_itself() {
     let (mut screen, mut keys) = (ScreenBuffer::new(), Keys::default());
     let mut game = Game::new();
-    game.set_player(WHITE, Player::Computer);
-    game.set_player(BLACK, Player::Human);
+    game.set_player(Color::White, Player::Computer);
+    game.set_player(Color::Black, Player::Human);
     let mut app = App::new(game);
     app.step(&mut screen, &mut keys);
-    assert_eq!(app.game().side_to_move(), BLACK, "the computer has moved");
+    assert_eq!(app.game().side_to_move(), Color::Black, "the computer has moved");
     assert!(!app.take_pause(), "after a move against a human");
     let mut game = Game::new();
-    game.set_player(WHITE, Player::Computer);
+    game.set_player(Color::White, Player::Computer);
     let mut app = App::new(game);
     for ply in 1..=3 {
         app.step(&mut screen, &mut keys);
@@ -584,7 +590,7 @@ fn the_menu() {
     // White -> Computer, Black stays Human, level up to 3, then resume: the
     // computer moves at once.
     s.press(&[Down, Down, Fire]);
-    assert_eq!(s.app.game().player(WHITE), Player::Computer);
+    assert_eq!(s.app.game().player(Color::White), Player::Computer);
     s.press(&[Down, Down, Right, Right]);
     assert_eq!(s.app.game().level(), 3);
     s.press(&[Left]);
@@ -592,11 +598,11 @@ fn the_menu() {
     s.snapshot("menu_changed", "White set to Computer, level 2, the Level entry highlighted");
     s.press(&[Up, Up, Up, Up, Fire]);
     assert_eq!(s.app.mode(), Mode::Board);
-    assert_eq!(s.app.game().side_to_move(), BLACK, "the computer played White's first move");
+    assert_eq!(s.app.game().side_to_move(), Color::Black, "the computer played White's first move");
     // New game from the menu keeps the players.
     s.press(&[Back, Down, Fire]);
-    assert_eq!(s.app.game().player(WHITE), Player::Computer);
-    assert_eq!(s.app.game().side_to_move(), BLACK, "and the computer opened again");
+    assert_eq!(s.app.game().player(Color::White), Player::Computer);
+    assert_eq!(s.app.game().side_to_move(), Color::Black, "and the computer opened again");
     // Quit.
     s.keys.queue.push_back(ch(b'm'));
     assert_eq!(s.app.step(&mut s.screen, &mut s.keys), Step::Busy);
@@ -613,21 +619,21 @@ fn flipped_board() {
     s.snapshot("flipped", "Flip board: Black at the bottom, files h..a, ranks 1..8 downwards");
     // Up on the screen is down the ranks now.
     s.press(&[Up]);
-    assert_eq!(s.app.cursor(), 60, "e2 -> e1 when flipped");
+    assert_eq!(s.app.cursor(), tile("e1"), "e2 -> e1 when flipped");
     // Black-only human starts flipped, the cursor on e7.
     let mut game = Game::new();
-    game.set_player(WHITE, Player::Computer);
-    game.set_player(BLACK, Player::Human);
+    game.set_player(Color::White, Player::Computer);
+    game.set_player(Color::Black, Player::Human);
     let app = App::new(game);
     assert!(app.flipped());
-    assert_eq!(app.cursor(), 12);
+    assert_eq!(app.cursor(), tile("e7"));
 }
 
 /// An Italian opening with the computer (level 4) to move as White.
 fn computer_to_move() -> Session {
     let mut game = Game::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
-    game.set_player(WHITE, Player::Computer);
-    game.set_player(BLACK, Player::Human);
+    game.set_player(Color::White, Player::Computer);
+    game.set_player(Color::Black, Player::Human);
     game.set_level(4);
     Session { app: App::new(game), screen: Counting::default(), keys: Keys::default() }
 }
@@ -637,7 +643,7 @@ fn any_key_makes_the_computer_move_now() {
     let mut s = computer_to_move();
     s.settle();
     // The search ran with no key: it used the level's budget.
-    assert_eq!(s.app.game().side_to_move(), BLACK);
+    assert_eq!(s.app.game().side_to_move(), Color::Black);
     let full = s.keys.polls;
     assert!(s.screen.node_digits > 10, "the node count was drawn while thinking");
     // The last report: the count right-aligned to the panel's edge, the
@@ -652,7 +658,7 @@ fn any_key_makes_the_computer_move_now() {
     let mut s2 = computer_to_move();
     s2.keys.interrupt_at = Some(6);
     s2.settle();
-    assert_eq!(s2.app.game().side_to_move(), BLACK, "a move was still played");
+    assert_eq!(s2.app.game().side_to_move(), Color::Black, "a move was still played");
     assert!(s2.keys.polls < full / 4, "stopped early: {} polls against {full}", s2.keys.polls);
 }
 
@@ -667,7 +673,7 @@ fn a_full_stack_makes_the_computer_play_its_banked_move() {
     let mut s2 = computer_to_move();
     s2.keys.stack_full_at = Some(200);
     s2.settle();
-    assert_eq!(s2.app.game().side_to_move(), BLACK, "a legal move was still played");
+    assert_eq!(s2.app.game().side_to_move(), Color::Black, "a legal move was still played");
     assert!(s2.app.game().can_undo());
     assert_eq!(s2.app.message(), Message::StackFull);
     assert!(s2.keys.stack_asks <= 201, "stopped at once: {} questions", s2.keys.stack_asks);
@@ -679,14 +685,14 @@ fn a_full_stack_makes_the_computer_play_its_banked_move() {
 #[test]
 fn computer_against_computer_is_interruptible_between_moves() {
     let mut game = Game::new();
-    game.set_player(WHITE, Player::Computer);
+    game.set_player(Color::White, Player::Computer);
     let mut s = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default() };
     s.keys.queue.push_back(ch(b'm'));
     // The first step takes the key: the menu opens before any move.
     assert_eq!(s.app.step(&mut s.screen, &mut s.keys), Step::Busy);
     assert_eq!(s.app.mode(), Mode::Menu);
     s.settle();
-    assert_eq!(s.app.game().side_to_move(), WHITE, "nobody moves while the menu is open");
+    assert_eq!(s.app.game().side_to_move(), Color::White, "nobody moves while the menu is open");
 }
 
 /// A small deterministic generator for the garbage test.

@@ -22,7 +22,7 @@ impl Position {
     /// True if the side to move is in check.
     #[inline]
     pub fn in_check(&self) -> bool {
-        self.is_attacked(self.kings[self.side as usize], self.side ^ 1)
+        self.is_attacked(self.kings[self.side], self.side.other())
     }
 
     /// Does any piece of `by` attack `sq`? The king by one table lookup
@@ -32,34 +32,33 @@ impl Position {
     /// squares and, if `by` can have a bishop, rook or queen at all
     /// (`phase[by]` at least a bishop's worth), the eight rays.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        let shift = by << 3;
         // kings[by] + 119 - sq: no wrap, both are squares (<= 0x77).
-        let king = self.kings[(by & 1) as usize];
+        let king = self.kings[by];
         let d = line_step(sq, king);
-        if d != 0 && step(sq, d) == king {
+        if d != 0 && sq.step(d) == king {
             return true;
         }
         if self.pawn_attacks(sq, by) {
             return true;
         }
-        let material = self.phase[(by & 1) as usize];
+        let material = self.phase[by];
         if material == 0 {
             return false;
         }
-        let knight = KNIGHT | shift;
+        let knight = Piece::new(KNIGHT, by);
         for d in KNIGHT_STEPS {
-            let t = step(sq, d);
-            if !offboard(t) && self.at(t) == knight {
+            let t = sq.step(d);
+            if !t.offboard() && self.at(t) == knight {
                 return true;
             }
         }
         if material < PHASE[BISHOP as usize] {
             return false;
         }
-        let (rook, bishop, queen) = (ROOK | shift, BISHOP | shift, QUEEN | shift);
+        let (rook, bishop, queen) = (Piece::new(ROOK, by), Piece::new(BISHOP, by), Piece::new(QUEEN, by));
         for d in ROOK_DIRS {
-            let mut t = step(sq, d);
-            while !offboard(t) {
+            let mut t = sq.step(d);
+            while !t.offboard() {
                 let p = self.at(t);
                 if p != EMPTY {
                     if p == rook || p == queen {
@@ -67,12 +66,12 @@ impl Position {
                     }
                     break;
                 }
-                t = step(t, d);
+                t = t.step(d);
             }
         }
         for d in BISHOP_DIRS {
-            let mut t = step(sq, d);
-            while !offboard(t) {
+            let mut t = sq.step(d);
+            while !t.offboard() {
                 let p = self.at(t);
                 if p != EMPTY {
                     if p == bishop || p == queen {
@@ -80,7 +79,7 @@ impl Position {
                     }
                     break;
                 }
-                t = step(t, d);
+                t = t.step(d);
             }
         }
         false
@@ -92,10 +91,10 @@ impl Position {
     #[inline(always)]
     pub fn pawn_attacks(&self, sq: Square, by: Color) -> bool {
         // A White pawn attacks up (-15/-17), so it stands at sq+15 or sq+17.
-        let (a, b): (i8, i8) = if by == WHITE { (15, 17) } else { (-17, -15) };
-        let pawn = make_piece(PAWN, by);
-        let (a, b) = (step(sq, a), step(sq, b));
-        (!offboard(a) && self.at(a) == pawn) || (!offboard(b) && self.at(b) == pawn)
+        let (a, b): (i8, i8) = if by == Color::White { (15, 17) } else { (-17, -15) };
+        let pawn = Piece::new(PAWN, by);
+        let (a, b) = (sq.step(a), sq.step(b));
+        (!a.offboard() && self.at(a) == pawn) || (!b.offboard() && self.at(b) == pawn)
     }
 
     /// Every piece of `by` that attacks `sq` directly (no x-rays), written to
@@ -105,35 +104,39 @@ impl Position {
     /// met), then the knight squares: lines first, each in `KING_STEPS`
     /// order, then knights in `KNIGHT_STEPS` order.
     pub fn attackers(&self, sq: Square, by: Color, out: &mut [Square; MAX_ATTACKERS]) -> u8 {
-        let shift = by << 3;
         let mut n = 0usize;
+        // The pieces looked for, made once (made at each test, the C64
+        // build's AVR code was 22 bytes larger).
+        let (king, pawn) = (Piece::new(KING, by), Piece::new(PAWN, by));
+        let (queen, knight) = (Piece::new(QUEEN, by), Piece::new(KNIGHT, by));
+        let (rook, bishop) = (Piece::new(ROOK, by), Piece::new(BISHOP, by));
         // The step tables read where they are: iterated by value, each is
         // built on the stack first (32 bytes of AVR code apiece).
         for &d in KING_STEPS.iter() {
             let straight = d == 1 || d == -1 || d == 16 || d == -16;
-            let slider = if straight { ROOK } else { BISHOP } | shift;
+            let slider = if straight { rook } else { bishop };
             // A White pawn attacks up the board (-15, -17): it stands at
             // sq + 15 or sq + 17, a Black one at sq - 15 or sq - 17.
-            let pawn_line = !straight && (d > 0) == (by == WHITE);
-            let mut t = step(sq, d);
+            let pawn_line = !straight && (d > 0) == (by == Color::White);
+            let mut t = sq.step(d);
             let mut near = true;
-            while !offboard(t) {
+            while !t.offboard() {
                 let p = self.at(t);
                 if p != EMPTY {
-                    let one_step = p == KING | shift || (pawn_line && p == PAWN | shift);
-                    if p == slider || p == QUEEN | shift || (near && one_step) {
+                    let one_step = p == king || (pawn_line && p == pawn);
+                    if p == slider || p == queen || (near && one_step) {
                         out[n] = t;
                         n += 1;
                     }
                     break;
                 }
                 near = false;
-                t = step(t, d);
+                t = t.step(d);
             }
         }
         for &d in KNIGHT_STEPS.iter() {
-            let t = step(sq, d);
-            if !offboard(t) && self.at(t) == KNIGHT | shift {
+            let t = sq.step(d);
+            if !t.offboard() && self.at(t) == knight {
                 out[n] = t;
                 n += 1;
             }
@@ -146,18 +149,18 @@ impl Position {
     /// on a diagonal)?
     #[inline(never)]
     pub(crate) fn slider_on_line(&self, sq: Square, d: i8, by: Color) -> bool {
-        let mut t = step(sq, d);
-        while !offboard(t) {
+        let mut t = sq.step(d);
+        while !t.offboard() {
             let p = self.at(t);
             if p != EMPTY {
-                if color(p) != by {
+                if p.color() != by {
                     return false;
                 }
-                let k = kind(p);
+                let k = p.kind();
                 let straight = d == 1 || d == -1 || d == 16 || d == -16;
                 return k == QUEEN || k == if straight { ROOK } else { BISHOP };
             }
-            t = step(t, d);
+            t = t.step(d);
         }
         false
     }
@@ -172,15 +175,15 @@ impl Position {
         if m.flags & (EN_PASSANT | CASTLE_KING | CASTLE_QUEEN) != 0 {
             return self.in_check();
         }
-        let them = self.side ^ 1; // the side that moved
-        let king = self.kings[self.side as usize];
+        let them = self.side.other(); // the side that moved
+        let king = self.kings[self.side];
         // king - to as a signed 0x88 difference: both are squares, so it fits.
-        let diff = king.wrapping_sub(m.to) as i8;
+        let diff = king.diff(m.to);
         let p = self.at(m.to);
-        match kind(p) {
+        match p.kind() {
             PAWN => {
                 // A White pawn attacks up (-15 / -17), a Black one down.
-                let (a, b): (i8, i8) = if them == WHITE { (-15, -17) } else { (15, 17) };
+                let (a, b): (i8, i8) = if them == Color::White { (-15, -17) } else { (15, 17) };
                 if diff == a || diff == b {
                     return true;
                 }
@@ -211,7 +214,7 @@ impl Position {
         if m.flags & (EN_PASSANT | CASTLE_KING | CASTLE_QUEEN | PROMO) != 0 {
             return None;
         }
-        Some(self.move_checks(kind(self.at(m.from)), m.from, m.to, self.discovery_line(m.from)))
+        Some(self.move_checks(self.at(m.from).kind(), m.from, m.to, self.discovery_line(m.from)))
     }
 
     /// Would our piece of type `k` (not promoting) give check by moving
@@ -225,18 +228,18 @@ impl Position {
     #[inline(always)]
     pub(crate) fn move_checks(&self, k: u8, from: Square, to: Square, disc: i8) -> bool {
         let us = self.side;
-        let king = self.kings[(us ^ 1) as usize];
+        let king = self.kings[us.other()];
         // to + 119 <= 238 and king <= 119: no wrap.
         let line = line_step(king, to);
         if disc != 0 && line != disc {
             return true;
         }
         // king - to as a signed 0x88 difference: both are squares, so it fits.
-        let diff = king.wrapping_sub(to) as i8;
+        let diff = king.diff(to);
         match k {
             // A White pawn attacks up (-15 / -17), a Black one down.
             PAWN => {
-                let (a, b): (i8, i8) = if us == WHITE { (-15, -17) } else { (15, 17) };
+                let (a, b): (i8, i8) = if us == Color::White { (-15, -17) } else { (15, 17) };
                 diff == a || diff == b
             }
             KNIGHT => matches!(diff, -33 | -31 | -18 | -14 | 14 | 18 | 31 | 33),
@@ -254,7 +257,7 @@ impl Position {
     /// `from`, or 0 if it shields none. Moving the piece off that line
     /// gives a discovered check.
     pub(crate) fn discovery_line(&self, from: Square) -> i8 {
-        let king = self.kings[(self.side ^ 1) as usize];
+        let king = self.kings[self.side.other()];
         // from + 119 <= 238 and king <= 119: no wrap.
         let d = line_step(king, from);
         if d != 0 && self.clear_between(king, from, d, NO_SQUARE) && self.slider_on_line(from, d, self.side) {
@@ -267,12 +270,12 @@ impl Position {
     /// True if every square strictly between `from` and `to` along the step
     /// `d` (which leads from one to the other) is empty or is `vacated`.
     fn clear_between(&self, from: Square, to: Square, d: i8, vacated: Square) -> bool {
-        let mut t = step(from, d);
+        let mut t = from.step(d);
         while t != to {
             if self.at(t) != EMPTY && t != vacated {
                 return false;
             }
-            t = step(t, d);
+            t = t.step(d);
         }
         true
     }
@@ -334,24 +337,24 @@ mod tests {
     /// the reference for [`Position::attackers`].
     fn attacks(pos: &Position, from: Square, to: Square) -> bool {
         let p = pos.at(from);
-        let d = (to as i16 - from as i16) as i8;
+        let d = to.diff(from);
         let ray = |dirs: &[i8]| {
             dirs.iter().any(|&dir| {
-                let mut t = step(from, dir);
-                while !offboard(t) {
+                let mut t = from.step(dir);
+                while !t.offboard() {
                     if t == to {
                         return true;
                     }
                     if pos.at(t) != EMPTY {
                         return false;
                     }
-                    t = step(t, dir);
+                    t = t.step(dir);
                 }
                 false
             })
         };
-        match kind(p) {
-            PAWN if color(p) == WHITE => d == -15 || d == -17,
+        match p.kind() {
+            PAWN if p.color() == Color::White => d == -15 || d == -17,
             PAWN => d == 15 || d == 17,
             KNIGHT => KNIGHT_STEPS.contains(&d),
             KING => KING_STEPS.contains(&d),
@@ -368,20 +371,20 @@ mod tests {
     #[test]
     fn attackers_are_the_pieces_that_attack() {
         fn check(pos: &Position) {
-            for sq in all_squares() {
-                for by in [WHITE, BLACK] {
-                    let mut out = [0; MAX_ATTACKERS];
+            for sq in Square::all() {
+                for by in Color::BOTH {
+                    let mut out = [NO_SQUARE; MAX_ATTACKERS];
                     let n = pos.attackers(sq, by, &mut out) as usize;
                     out[..n].sort_unstable();
-                    let (mut want, mut m) = ([0; MAX_ATTACKERS], 0);
-                    for f in all_squares() {
-                        if pos.at(f) != EMPTY && color(pos.at(f)) == by && attacks(pos, f, sq) {
+                    let (mut want, mut m) = ([NO_SQUARE; MAX_ATTACKERS], 0);
+                    for f in Square::all() {
+                        if pos.at(f) != EMPTY && pos.at(f).color() == by && attacks(pos, f, sq) {
                             want[m] = f;
                             m += 1;
                         }
                     }
-                    assert_eq!(out[..n], want[..m], "side {by} on {sq:#x} in {}", pos.fen());
-                    assert_eq!(n > 0, pos.is_attacked(sq, by), "{sq:#x} in {}", pos.fen());
+                    assert_eq!(out[..n], want[..m], "side {by:?} on {sq} in {}", pos.fen());
+                    assert_eq!(n > 0, pos.is_attacked(sq, by), "{sq} in {}", pos.fen());
                 }
             }
         }

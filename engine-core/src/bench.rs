@@ -40,8 +40,8 @@ impl Digest {
     /// Fold in a search result: nodes, the move, its score.
     pub fn result(&mut self, r: &SearchResult) {
         self.word(r.nodes);
-        self.byte(r.best.from);
-        self.byte(r.best.to);
+        self.byte(r.best.from.x88());
+        self.byte(r.best.to.x88());
         self.byte(r.best.flags);
         self.word(r.score as u16 as u32);
     }

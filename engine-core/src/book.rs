@@ -7,21 +7,21 @@
 //! wrong entry matches nothing and the search plays instead.
 
 use crate::mv::Move;
-use crate::piece::{EMPTY, WHITE};
+use crate::piece::{Color, EMPTY};
 use crate::position::{Position, CASTLE_ALL, START_BOARD};
 use crate::rng::Lfsr;
-use crate::square::{make_square, Square};
+use crate::square::Square;
 
 /// A move's two squares, from its four coordinate characters (`b"e2e4"`),
 /// at compile time: the tables hold squares, and a malformed entry does
 /// not compile.
 const fn squares(text: &[u8; 4]) -> [Square; 2] {
-    let mut out = [0; 2];
+    let mut out = [Square::A8; 2];
     let mut i = 0;
     while i < 2 {
         let (f, r) = (text[2 * i], text[2 * i + 1]);
         assert!(matches!(f, b'a'..=b'h') && matches!(r, b'1'..=b'8'), "a square is a file and a rank");
-        out[i] = make_square(f - b'a', b'8' - r);
+        out[i] = Square::new(f - b'a', b'8' - r);
         i += 1;
     }
     out
@@ -46,7 +46,7 @@ const _: () = {
     let mut i = 0;
     while i < BLACK_REPLY.len() {
         let [from, to] = BLACK_REPLY[i][0];
-        assert!(START_BOARD[from as usize] != EMPTY && START_BOARD[to as usize] == EMPTY);
+        assert!(!START_BOARD[from.index()].is_empty() && START_BOARD[to.index()].is_empty());
         i += 1;
     }
 };
@@ -68,7 +68,7 @@ pub fn book_move(pos: &Position, legal: &[Move], rng: &mut Lfsr) -> Option<Move>
             changed += 1;
         }
     }
-    let entries: &[[Square; 2]] = if pos.side_to_move() == WHITE {
+    let entries: &[[Square; 2]] = if pos.side_to_move() == Color::White {
         if changed != 0 || pos.castling() != CASTLE_ALL {
             return None;
         }
@@ -79,7 +79,7 @@ pub fn book_move(pos: &Position, legal: &[Move], rng: &mut Lfsr) -> Option<Move>
         }
         let [_, replies @ ..] = BLACK_REPLY
             .iter()
-            .find(|[[from, to], ..]| pos.at(*from) == EMPTY && pos.at(*to) == START_BOARD[*from as usize])?;
+            .find(|[[from, to], ..]| pos.at(*from) == EMPTY && pos.at(*to) == START_BOARD[from.index()])?;
         replies
     };
     // A power of two entries: the randomiser's low bits pick one.
@@ -123,7 +123,7 @@ mod tests {
             let n = pos.legal_moves(&mut legal);
             for seed in 0..=255u8 {
                 let mut rng = Lfsr(seed);
-                let (from, to) = book_move(&pos, &legal[..n], &mut rng).map_or((0xFF, 0xFF), |m| (m.from, m.to));
+                let (from, to) = book_move(&pos, &legal[..n], &mut rng).map_or((0xFF, 0xFF), |m| (m.from.x88(), m.to.x88()));
                 for byte in [from, to, rng.0] {
                     digest = (digest ^ byte as u32).wrapping_mul(0x0100_0193);
                 }

@@ -26,8 +26,8 @@ pub enum Inconsistency {
     Placement(FenError),
     /// A cell holds a byte that is no piece (its square).
     NotAPiece(Square),
-    /// A cell of the 0x88 dead zone is not empty (its index).
-    DeadZone(u8),
+    /// A cell of the 0x88 dead zone is not empty (its index, off the board).
+    DeadZone(Square),
     /// A side has more than one king, or none (the colour).
     KingCount(Color),
     /// The king square carried for a side does not hold its king.
@@ -41,14 +41,14 @@ pub enum Inconsistency {
 
 impl fmt::Display for Inconsistency {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = |c: &Color| if *c == WHITE { "White" } else { "Black" };
+        let side = |c: &Color| if *c == Color::White { "White" } else { "Black" };
         match self {
             Inconsistency::Placement(e) => write!(f, "{}", e.problem),
-            Inconsistency::NotAPiece(sq) => write!(f, "square 0x{sq:02x} holds no piece"),
-            Inconsistency::DeadZone(i) => write!(f, "dead-zone cell 0x{i:02x} is not empty"),
+            Inconsistency::NotAPiece(sq) => write!(f, "square {sq} holds no piece"),
+            Inconsistency::DeadZone(i) => write!(f, "dead-zone cell {i} is not empty"),
             Inconsistency::KingCount(c) => write!(f, "{} does not have exactly one king", side(c)),
             Inconsistency::KingSquare(c) => write!(f, "{}'s king is not on its carried square", side(c)),
-            Inconsistency::EnPassantUnusable(sq) => write!(f, "en passant square 0x{sq:02x} without a legal capture"),
+            Inconsistency::EnPassantUnusable(sq) => write!(f, "en passant square {sq} without a legal capture"),
             Inconsistency::Totals => f.write_str("the running totals differ from a recount of the board"),
         }
     }
@@ -69,25 +69,25 @@ impl Position {
     /// the position (1.4 KB) to try an en passant capture.
     pub fn is_consistent(&self) -> Result<(), Inconsistency> {
         placement_rules(self).map_err(Inconsistency::Placement)?;
-        let mut kings = [0u8; 2];
+        let mut kings = ByColor::new(0u8, 0);
         for (i, &p) in self.cells().iter().enumerate() {
-            let sq = i as Square;
-            if offboard(sq) {
+            let sq = Square::from_x88(i as u8);
+            if sq.offboard() {
                 if p != EMPTY {
                     return Err(Inconsistency::DeadZone(sq));
                 }
-            } else if p != EMPTY && (p & !(TYPE_MASK | BLACK_BIT) != 0 || !(PAWN..=KING).contains(&kind(p))) {
+            } else if p != EMPTY && (p.bits() & !(TYPE_MASK | BLACK_BIT) != 0 || !(PAWN..=KING).contains(&p.kind())) {
                 return Err(Inconsistency::NotAPiece(sq));
-            } else if kind(p) == KING {
-                kings[color(p) as usize] += 1;
+            } else if p.kind() == KING {
+                kings[p.color()] += 1;
             }
         }
-        for c in [WHITE, BLACK] {
-            if kings[c as usize] != 1 {
+        for c in Color::BOTH {
+            if kings[c] != 1 {
                 return Err(Inconsistency::KingCount(c));
             }
-            let sq = self.kings[c as usize];
-            if offboard(sq) || self.at(sq) != make_piece(KING, c) {
+            let sq = self.kings[c];
+            if sq.offboard() || self.at(sq) != Piece::new(KING, c) {
                 return Err(Inconsistency::KingSquare(c));
             }
         }
@@ -123,33 +123,33 @@ mod tests {
             f(&mut p);
             p.is_consistent()
         };
-        assert_eq!(corrupt(&|p| p.board[0x0F] = make_piece(PAWN, WHITE)), Err(Inconsistency::DeadZone(0x0F)));
-        assert_eq!(corrupt(&|p| p.board[0x44] = 7), Err(Inconsistency::NotAPiece(0x44)));
-        assert_eq!(corrupt(&|p| p.board[0x44] = 0x17), Err(Inconsistency::NotAPiece(0x44)));
-        assert_eq!(corrupt(&|p| p.kings[BLACK as usize] = 0x03), Err(Inconsistency::KingSquare(BLACK)));
-        let no_white_king = |p: &mut Position| (p.board[0x74], p.castle) = (EMPTY, CASTLE_BK | CASTLE_BQ);
-        assert_eq!(corrupt(&no_white_king), Err(Inconsistency::KingCount(WHITE)));
-        assert_eq!(corrupt(&|p| p.board[0x44] = make_piece(KING, BLACK)), Err(Inconsistency::KingCount(BLACK)));
+        assert_eq!(corrupt(&|p| p.board[0x0F] = Piece::new(PAWN, Color::White)), Err(Inconsistency::DeadZone(Square::from_x88(0x0F))));
+        assert_eq!(corrupt(&|p| p.board[Square::E4.index()] = Piece::from_bits(7)), Err(Inconsistency::NotAPiece(Square::E4)));
+        assert_eq!(corrupt(&|p| p.board[Square::E4.index()] = Piece::from_bits(0x17)), Err(Inconsistency::NotAPiece(Square::E4)));
+        assert_eq!(corrupt(&|p| p.kings[Color::Black] = Square::D8), Err(Inconsistency::KingSquare(Color::Black)));
+        let no_white_king = |p: &mut Position| (p.board[Square::E1.index()], p.castle) = (EMPTY, CASTLE_BK | CASTLE_BQ);
+        assert_eq!(corrupt(&no_white_king), Err(Inconsistency::KingCount(Color::White)));
+        assert_eq!(corrupt(&|p| p.board[Square::E4.index()] = Piece::new(KING, Color::Black)), Err(Inconsistency::KingCount(Color::Black)));
         let placement = |what: &Result<(), Inconsistency>| match what {
             Err(Inconsistency::Placement(e)) => e.problem,
             other => panic!("{other:?}"),
         };
-        assert_eq!(placement(&corrupt(&|p| p.kings[WHITE as usize] = NO_SQUARE)), "each side needs exactly one king");
-        assert_eq!(placement(&corrupt(&|p| p.board[0x01] = make_piece(PAWN, WHITE))), "a pawn on rank 1 or 8");
+        assert_eq!(placement(&corrupt(&|p| p.kings[Color::White] = NO_SQUARE)), "each side needs exactly one king");
+        assert_eq!(placement(&corrupt(&|p| p.board[Square::B8.index()] = Piece::new(PAWN, Color::White))), "a pawn on rank 1 or 8");
         assert_eq!(
-            placement(&corrupt(&|p| p.board[0x77] = EMPTY)),
+            placement(&corrupt(&|p| p.board[Square::H1.index()] = EMPTY)),
             "a right without its king and rook at home"
         );
         assert_eq!(
-            placement(&corrupt(&|p| p.ep = 0x44)),
+            placement(&corrupt(&|p| p.ep = Square::E4)),
             "no double push could have made this square"
         );
         assert_eq!(corrupt(&|p| p.mg += 1), Err(Inconsistency::Totals));
         assert_eq!(corrupt(&|p| p.eg -= 1), Err(Inconsistency::Totals));
         assert_eq!(corrupt(&|p| p.hash ^= 1 << 20), Err(Inconsistency::Totals));
-        assert_eq!(corrupt(&|p| p.pieces[WHITE as usize] -= 1), Err(Inconsistency::Totals));
+        assert_eq!(corrupt(&|p| p.pieces[Color::White] -= 1), Err(Inconsistency::Totals));
         // The sum is right, one side's part is not: the attack test reads each.
-        assert_eq!(corrupt(&|p| (p.phase[0], p.phase[1]) = (p.phase[0] + 1, p.phase[1] - 1)), Err(Inconsistency::Totals));
+        assert_eq!(corrupt(&|p| (p.phase[Color::White], p.phase[Color::Black]) = (p.phase[Color::White] + 1, p.phase[Color::Black] - 1)), Err(Inconsistency::Totals));
         assert_eq!(start.castle, CASTLE_ALL);
     }
 
@@ -172,27 +172,27 @@ mod tests {
         // parser drops it, and setting it back is an inconsistency.
         let mut p = fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
         assert_eq!(p.is_consistent(), Ok(()));
-        p.ep = 0x54;
-        assert_eq!(p.is_consistent(), Err(Inconsistency::EnPassantUnusable(0x54)));
+        p.ep = Square::E3;
+        assert_eq!(p.is_consistent(), Err(Inconsistency::EnPassantUnusable(Square::E3)));
         // A capture is possible: the square stays and is consistent.
         let q = fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
-        assert_eq!((q.ep, q.is_consistent()), (0x54, Ok(())));
+        assert_eq!((q.ep, q.is_consistent()), (Square::E3, Ok(())));
         // Taking would empty the rank between Black's king and White's rook.
         let mut r = fen("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1");
-        r.ep = 0x54;
+        r.ep = Square::E3;
         assert_eq!(placement_rules(&r), Ok(()));
-        assert_eq!(r.is_consistent(), Err(Inconsistency::EnPassantUnusable(0x54)));
+        assert_eq!(r.is_consistent(), Err(Inconsistency::EnPassantUnusable(Square::E3)));
     }
 
     #[test]
     fn every_finding_reads_as_a_sentence() {
         let all = [
             Inconsistency::Placement(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err()),
-            Inconsistency::KingCount(WHITE),
-            Inconsistency::EnPassantUnusable(0x54),
-            Inconsistency::NotAPiece(0x44),
-            Inconsistency::DeadZone(0x0F),
-            Inconsistency::KingSquare(BLACK),
+            Inconsistency::KingCount(Color::White),
+            Inconsistency::EnPassantUnusable(Square::E3),
+            Inconsistency::NotAPiece(Square::E4),
+            Inconsistency::DeadZone(Square::from_x88(0x0F)),
+            Inconsistency::KingSquare(Color::Black),
             Inconsistency::Totals,
         ];
         for finding in all {

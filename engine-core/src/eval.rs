@@ -48,7 +48,7 @@ impl Position {
     /// The position's value for `side` in centipawns (positive = good).
     pub fn evaluate(&self, side: Color) -> i16 {
         let score = value(self.mg, self.eg, self.phase(), self.kings);
-        if side == WHITE {
+        if side == Color::White {
             score
         } else {
             -score
@@ -63,15 +63,15 @@ impl Position {
     pub fn evaluate_after(&self, m: Move) -> i16 {
         let moved = self.at(m.from);
         // En passant takes a pawn that is not on `to`.
-        let captured = self.at(if m.flags & EN_PASSANT != 0 { m.to ^ 0x10 } else { m.to });
+        let captured = self.at(if m.flags & EN_PASSANT != 0 { m.to.en_passant_victim() } else { m.to });
         let d = delta(m, moved, captured);
         let mut kings = self.kings;
-        if kind(moved) == KING {
-            kings[(self.side & 1) as usize] = m.to;
+        if moved.kind() == KING {
+            kings[self.side] = m.to;
         }
-        let phase = self.phase() + d.phase[0] + d.phase[1];
+        let phase = self.phase() + d.phase[Color::White] + d.phase[Color::Black];
         let score = value(self.mg + d.mg, self.eg + d.eg, phase, kings);
-        if self.side == WHITE {
+        if self.side == Color::White {
             -score
         } else {
             score
@@ -88,7 +88,7 @@ impl Position {
     /// [`VALUE_OVER_WEIGHT`], which is added so the bound holds for any
     /// values the tuner writes (0 with the hand-written ones).
     pub fn max_gain(&self) -> i16 {
-        let them = self.phase[self.side as usize ^ 1];
+        let them = self.phase[self.side.other()];
         let mut gain = if them == 0 {
             PIECE_VALUE[PAWN as usize]
         } else {
@@ -103,12 +103,12 @@ impl Position {
     /// Does a pawn of `side` stand on its seventh rank (one push from
     /// promoting)? Eight cells read.
     pub fn pawn_on_seventh(&self, side: Color) -> bool {
-        let pawn = make_piece(PAWN, side);
+        let pawn = Piece::new(PAWN, side);
         // The seventh rank: row 1 for White, row 6 for Black.
-        let row_start: Square = if side == WHITE { 0x10 } else { 0x60 };
+        let row = if side == Color::White { 1 } else { 6 };
         let mut f = 0;
         while f < 8 {
-            if self.board[(row_start + f) as usize] == pawn {
+            if self.board[Square::new(f, row).index()] == pawn {
                 return true;
             }
             f += 1;
@@ -122,7 +122,7 @@ impl Position {
 /// [`PHASE_ENDGAME`], and the mate drive when little is left and one side
 /// is decisively ahead.
 #[inline(always)]
-pub fn value(mg: i16, eg: i16, phase: i16, kings: [Square; 2]) -> i16 {
+pub fn value(mg: i16, eg: i16, phase: i16, kings: ByColor<Square>) -> i16 {
     let mut score = mg;
     if phase < PHASE_ENDGAME {
         // Division (rounding toward zero), not a shift: a shift rounds
@@ -138,7 +138,7 @@ pub fn value(mg: i16, eg: i16, phase: i16, kings: [Square; 2]) -> i16 {
             eg
         };
         if phase <= PHASE_MATE_DRIVE && !(-MATE_DRIVE_LEAD..=MATE_DRIVE_LEAD).contains(&score) {
-            score += if score > 0 { mate_drive(kings, WHITE) } else { -mate_drive(kings, BLACK) };
+            score += if score > 0 { mate_drive(kings, Color::White) } else { -mate_drive(kings, Color::Black) };
         }
     }
     score
@@ -147,10 +147,10 @@ pub fn value(mg: i16, eg: i16, phase: i16, kings: [Square; 2]) -> i16 {
 /// Reward for `winner`: the losing king near an edge and corner, the
 /// winning king close to it. Weighted nearly equally (10 : 8): at these
 /// depths the search cannot see the corner pay off, so proximity must pull.
-fn mate_drive(kings: [Square; 2], winner: Color) -> i16 {
-    let w = kings[(winner & 1) as usize];
-    let l = kings[((winner ^ 1) & 1) as usize];
-    let (wf, wr, lf, lr) = (w & 7, w >> 4, l & 7, l >> 4);
+fn mate_drive(kings: ByColor<Square>, winner: Color) -> i16 {
+    let w = kings[winner];
+    let l = kings[winner.other()];
+    let (wf, wr, lf, lr) = (w.file(), w.row(), l.file(), l.row());
     let corner = (CENTRE_DIST[lf as usize] + CENTRE_DIST[lr as usize]) as i16;
     let apart = (wf.abs_diff(lf) + wr.abs_diff(lr)) as i16;
     (corner << 3) + (corner << 1) + ((14 - apart) << 3)

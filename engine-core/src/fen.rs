@@ -146,14 +146,14 @@ impl Position {
         pos.clear();
         parse_board(pos, board)?;
         pos.side = match side {
-            "w" => WHITE,
-            "b" => BLACK,
+            "w" => Color::White,
+            "b" => Color::Black,
             _ => return Err(err(FenField::Side, "expected w or b")),
         };
         pos.castle = parse_castling(castling)?;
         pos.ep = match ep {
             "-" => NO_SQUARE,
-            _ => parse_square(ep.as_bytes()).ok_or(err(FenField::EnPassant, "expected - or a square"))?,
+            _ => Square::parse(ep.as_bytes()).ok_or(err(FenField::EnPassant, "expected - or a square"))?,
         };
         if let Some(text) = halfmove {
             pos.halfmove =
@@ -212,17 +212,17 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), FenError> {
                 }
             }
             _ => {
-                let piece = piece_from_char(c).ok_or(err(FenField::Board, "unknown piece letter"))?;
+                let piece = Piece::from_char(c).ok_or(err(FenField::Board, "unknown piece letter"))?;
                 if file > 7 {
                     return Err(err(FenField::Board, "a rank has more than 8 squares"));
                 }
-                let sq = make_square(file, row);
+                let sq = Square::new(file, row);
                 pos.set(sq, piece);
-                if kind(piece) == KING {
-                    if pos.kings[color(piece) as usize] != NO_SQUARE {
+                if piece.kind() == KING {
+                    if pos.kings[piece.color()] != NO_SQUARE {
                         return Err(err(FenField::Board, "more than one king of a colour"));
                     }
-                    pos.kings[color(piece) as usize] = sq;
+                    pos.kings[piece.color()] = sq;
                 }
                 file += 1;
             }
@@ -262,37 +262,37 @@ fn parse_castling(text: &str) -> Result<u8, FenError> {
 /// crossed. One owner: the parser rejects a FEN with it, and
 /// [`Position::is_consistent`] starts with it.
 pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
-    if pos.kings[0] == NO_SQUARE || pos.kings[1] == NO_SQUARE {
+    if pos.kings[Color::White] == NO_SQUARE || pos.kings[Color::Black] == NO_SQUARE {
         return Err(err(FenField::Board, "each side needs exactly one king"));
     }
     for f in 0..8 {
         for r in [0, 7] {
-            if kind(pos.at(make_square(f, r))) == PAWN {
+            if pos.at(Square::new(f, r)).kind() == PAWN {
                 return Err(err(FenField::Board, "a pawn on rank 1 or 8"));
             }
         }
     }
     let homes = [
-        (CASTLE_WK, 0x74, 0x77, WHITE),
-        (CASTLE_WQ, 0x74, 0x70, WHITE),
-        (CASTLE_BK, 0x04, 0x07, BLACK),
-        (CASTLE_BQ, 0x04, 0x00, BLACK),
+        (CASTLE_WK, Square::E1, Square::H1, Color::White),
+        (CASTLE_WQ, Square::E1, Square::A1, Color::White),
+        (CASTLE_BK, Square::E8, Square::H8, Color::Black),
+        (CASTLE_BQ, Square::E8, Square::A8, Color::Black),
     ];
     for (right, king, rook, c) in homes {
         if pos.castle & right != 0
-            && (pos.at(king) != make_piece(KING, c) || pos.at(rook) != make_piece(ROOK, c))
+            && (pos.at(king) != Piece::new(KING, c) || pos.at(rook) != Piece::new(ROOK, c))
         {
             return Err(err(FenField::Castling, "a right without its king and rook at home"));
         }
     }
     if pos.ep != NO_SQUARE {
         // White to move: Black just pushed from row 1 over `ep` (row 2) to row 3.
-        let (ep_row, push): (u8, i8) = if pos.side == WHITE { (2, 16) } else { (5, -16) };
-        let pusher = make_piece(PAWN, pos.side ^ 1);
-        if row(pos.ep) != ep_row
+        let (ep_row, push): (u8, i8) = if pos.side == Color::White { (2, 16) } else { (5, -16) };
+        let pusher = Piece::new(PAWN, pos.side.other());
+        if pos.ep.row() != ep_row
             || pos.at(pos.ep) != EMPTY
-            || pos.at(step(pos.ep, -push)) != EMPTY
-            || pos.at(step(pos.ep, push)) != pusher
+            || pos.at(pos.ep.step(-push)) != EMPTY
+            || pos.at(pos.ep.step(push)) != pusher
         {
             return Err(err(FenField::EnPassant, "no double push could have made this square"));
         }
@@ -303,8 +303,8 @@ pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
 /// [`placement_rules`], and the side not to move not in check.
 fn validate(pos: &mut Position) -> Result<(), FenError> {
     placement_rules(pos)?;
-    let them = pos.side ^ 1;
-    if pos.is_attacked(pos.kings[them as usize], pos.side) {
+    let them = pos.side.other();
+    if pos.is_attacked(pos.kings[them], pos.side) {
         return Err(err(FenField::Position, "the side not to move is in check"));
     }
     Ok(())
@@ -320,7 +320,7 @@ impl fmt::Display for Fen<'_> {
         for r in 0..8u8 {
             let mut empty = 0u8;
             for file in 0..8u8 {
-                let p = pos.at(make_square(file, r));
+                let p = pos.at(Square::new(file, r));
                 if p == EMPTY {
                     empty += 1;
                     continue;
@@ -329,7 +329,7 @@ impl fmt::Display for Fen<'_> {
                     f.write_char((b'0' + empty) as char)?;
                     empty = 0;
                 }
-                f.write_char(piece_char(p) as char)?;
+                f.write_char(p.char() as char)?;
             }
             if empty > 0 {
                 f.write_char((b'0' + empty) as char)?;
@@ -338,7 +338,7 @@ impl fmt::Display for Fen<'_> {
                 f.write_char('/')?;
             }
         }
-        f.write_str(if pos.side == WHITE { " w " } else { " b " })?;
+        f.write_str(if pos.side == Color::White { " w " } else { " b " })?;
         if pos.castle == 0 {
             f.write_char('-')?;
         }
@@ -351,7 +351,7 @@ impl fmt::Display for Fen<'_> {
         if pos.ep == NO_SQUARE {
             f.write_char('-')?;
         } else {
-            let name = square_name(pos.ep);
+            let name = pos.ep.name();
             f.write_char(name[0] as char)?;
             f.write_char(name[1] as char)?;
         }

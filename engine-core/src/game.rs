@@ -1,8 +1,9 @@
 //! # The tile interface
 //!
 //! The only way a front end (the C64 program, the terminal `play`) talks to
-//! the engine. Everything here speaks tiles, 0..63 in the order a board
-//! prints: 0 = a8, 7 = h8, 56 = a1, 63 = h1. The 0x88 board never leaks out;
+//! the engine. Everything here speaks tiles ([`Tile`]), 0..63 in the order a
+//! board prints: 0 = a8, 7 = h8, 56 = a1, 63 = h1. The 0x88 board never
+//! leaks out (a tile is not a [`Square`], and only this module converts);
 //! the one engine value a front end holds is a [`Move`], as an opaque handle
 //! it got from [`Game::find_move`] or [`Game::engine_move`] and hands back to
 //! [`Game::play`] (its tiles: [`move_from`], [`move_to`]).
@@ -12,7 +13,7 @@
 //! | call | answers |
 //! |---|---|
 //! | [`Game::new`], [`Game::from_fen`], [`Game::new_game`] | game set-up; players and level are kept by `new_game` |
-//! | [`Game::piece_at`], [`Game::side_to_move`] | the piece byte on a tile (type = `piece & 7`, Black = `piece & 8`, 0 = empty); whose turn |
+//! | [`Game::piece_at`], [`Game::side_to_move`] | the [`Piece`] on a tile (its `kind`, `color`, `is_empty`); whose turn (a [`Color`]) |
 //! | [`Game::legal_targets`] | the tiles a piece may move to; a promotion's four moves are one tile |
 //! | [`Game::is_promotion`], [`Game::find_move`] | whether a from/to pair promotes; the legal move for from/to and a chosen piece, or [`NotLegal`] |
 //! | [`Game::play`] | make a legal move, record it for undo, discard the redo branch; the [`Outcome`] |
@@ -23,8 +24,10 @@
 //! | [`Game::engine_move`] | the engine's move at the game's level, opening tables and seed, with progress hooks that can stop it |
 //! | [`Game::set_player`], [`Game::set_level`], [`Game::set_seed`], [`Game::set_book`] | who plays each side; skill 1..=4; randomiser seed; opening tables |
 //!
-//! Every call is safe with any argument: tiles above 63 are masked, and a
-//! move that is not legal in the current position is refused, never played.
+//! Every call is safe with any argument: a [`Tile`] is always one of the 64
+//! (a number becomes one through [`Tile::new`], checked, or
+//! [`Tile::masked`]), and a move that is not legal in the current position
+//! is refused, never played.
 //!
 //! The game keeps the legal moves of the current position (computed once per
 //! position change), because a front end asks about them on every cursor
@@ -40,10 +43,10 @@ use crate::attacks::MAX_ATTACKERS;
 use crate::position::{DrawRule, Position};
 use crate::search::{SearchHooks, Searcher};
 use crate::tt::{InPlace, Slots};
-use crate::square::{from_tile, to_tile, Square};
+use crate::square::Square;
 
-/// A board tile, 0 = a8 .. 63 = h1.
-pub type Tile = u8;
+mod tile;
+pub use tile::Tile;
 
 /// Plies the game can take back (and redo).
 pub const UNDO_DEPTH: u8 = 127;
@@ -109,14 +112,12 @@ impl TileSet {
     /// True if `tile` is in the set.
     #[inline]
     pub fn contains(&self, tile: Tile) -> bool {
-        let t = tile & 63;
-        self.0[(t >> 3) as usize] & (1 << (t & 7)) != 0
+        self.0[tile.row() as usize] & (1 << tile.column()) != 0
     }
     /// Add `tile`.
     #[inline]
     pub fn insert(&mut self, tile: Tile) {
-        let t = tile & 63;
-        self.0[(t >> 3) as usize] |= 1 << (t & 7);
+        self.0[tile.row() as usize] |= 1 << tile.column();
     }
     /// True if no tile is in the set. The bytes or'ed together: comparing
     /// the array with zeros calls `memcmp`.
@@ -148,12 +149,12 @@ pub struct LogLine {
 
 /// The tile a move starts from.
 pub const fn move_from(m: Move) -> Tile {
-    to_tile(m.from)
+    Tile::of_square(m.from)
 }
 
 /// The tile a move goes to.
 pub const fn move_to(m: Move) -> Tile {
-    to_tile(m.to)
+    Tile::of_square(m.to)
 }
 
 /// One played ply, enough to take it back, to replay it and to log it, in
@@ -173,15 +174,15 @@ struct Played {
 
 const _: () = assert!(core::mem::size_of::<Played>() == 7);
 
-const NO_PLAY: Played = Played { mv: Move::NONE, captured_castle: 0, ep: 0, halfmove: 0 };
+const NO_PLAY: Played = Played { mv: Move::NONE, captured_castle: 0, ep: Square::A8, halfmove: 0 };
 
 impl Played {
     /// The record of `mv`, a move of `piece` that `make` answered with
     /// `undo` and that led to `outcome`.
     fn new(mv: Move, undo: Undo, piece: Piece, outcome: Outcome) -> Played {
         Played {
-            mv: Move { score: piece | (outcome as u8) << 4, ..mv },
-            captured_castle: undo.captured | undo.castle << 4,
+            mv: Move { score: piece.bits() | (outcome as u8) << 4, ..mv },
+            captured_castle: undo.captured.bits() | undo.castle << 4,
             ep: undo.ep,
             halfmove: undo.halfmove,
         }
@@ -193,11 +194,11 @@ impl Played {
     }
 
     fn captured(self) -> Piece {
-        self.captured_castle & 15
+        Piece::from_bits(self.captured_castle & 15)
     }
 
     fn piece(self) -> Piece {
-        self.mv.score & 15
+        Piece::from_bits(self.mv.score & 15)
     }
 
     fn outcome(self) -> Outcome {
@@ -256,7 +257,7 @@ pub struct Game<H = Searcher> {
     redoable: u8,
     /// Ring slot of the next ply to record.
     next: u8,
-    players: [Player; 2],
+    players: ByColor<Player>,
     level: u8,
     seed: u8,
     book: bool,
@@ -309,7 +310,7 @@ impl<H: SearcherHome> Game<H> {
             undoable: 0,
             redoable: 0,
             next: 0,
-            players: [Player::Human; 2],
+            players: ByColor::new(Player::Human, Player::Human),
             level: 0,
             seed: 0,
             book: false,
@@ -320,7 +321,7 @@ impl<H: SearcherHome> Game<H> {
     /// Become [`Game::new`]'s game, in place: players, level, opening
     /// tables and seed as there, and the start position.
     pub fn reset(&mut self) {
-        self.players = [Player::Human, Player::Computer];
+        self.players = ByColor::new(Player::Human, Player::Computer);
         self.level = 1;
         self.seed = 0;
         self.book = true;
@@ -362,11 +363,11 @@ impl<H: SearcherHome> Game<H> {
         &mut self.home.get_mut().pos
     }
 
-    /// The piece byte on `tile` (0 = empty). Out of line: a front end asks
+    /// The piece on `tile` ([`EMPTY`] if none). Out of line: a front end asks
     /// it from many places, and each inlined copy is a tile conversion.
     #[inline(never)]
     pub fn piece_at(&self, tile: Tile) -> Piece {
-        self.position().at(from_tile(tile))
+        self.position().at(tile.square())
     }
 
     /// Whose turn it is.
@@ -376,12 +377,12 @@ impl<H: SearcherHome> Game<H> {
 
     /// Who plays `side`.
     pub fn player(&self, side: Color) -> Player {
-        self.players[(side & 1) as usize]
+        self.players[side]
     }
 
     /// Set who plays `side`.
     pub fn set_player(&mut self, side: Color, player: Player) {
-        self.players[(side & 1) as usize] = player;
+        self.players[side] = player;
     }
 
     /// The skill level, 1..=4.
@@ -408,12 +409,12 @@ impl<H: SearcherHome> Game<H> {
     /// The tiles the piece on `from` may legally move to (empty for an empty
     /// tile, an enemy piece or a piece without moves).
     pub fn legal_targets(&self, from: Tile) -> TileSet {
-        let sq = from_tile(from);
+        let sq = from.square();
         let mut set = TileSet::default();
         for m in self.legal() {
             if m.from == sq {
                 // The 0x88 square's row and file are the tile's.
-                set.0[(m.to >> 4) as usize & 7] |= 1 << (m.to & 7);
+                set.0[m.to.row() as usize & 7] |= 1 << m.to.file();
             }
         }
         set
@@ -430,7 +431,7 @@ impl<H: SearcherHome> Game<H> {
     /// The legal move from `from` to `to`; `promotion` is the piece type a
     /// promoting pawn becomes (knight..queen; ignored for other moves).
     pub fn find_move(&self, from: Tile, to: Tile, promotion: u8) -> Result<Move, NotLegal> {
-        let (f, t) = (from_tile(from), from_tile(to));
+        let (f, t) = (from.square(), to.square());
         self.legal()
             .iter()
             .copied()
@@ -442,10 +443,12 @@ impl<H: SearcherHome> Game<H> {
     /// branch, and return the outcome.
     ///
     /// ```
-    /// use engine_core::{Game, Outcome};
+    /// use engine_core::{Game, Outcome, Tile};
     /// let mut game = Game::new();
     /// // Tiles count from a8 (0) to h1 (63): e2 is 52, e4 is 36.
-    /// let e4 = game.find_move(52, 36, 0).unwrap();
+    /// let (e2, to) = (Tile::new(52).unwrap(), Tile::from_name(*b"e4").unwrap());
+    /// assert_eq!(to.number(), 36);
+    /// let e4 = game.find_move(e2, to, 0).unwrap();
     /// assert_eq!(game.play(e4), Ok(Outcome::Normal));
     /// // The same move again is Black's turn and not legal: refused, nothing changes.
     /// assert!(game.play(e4).is_err());
@@ -516,7 +519,7 @@ impl<H: SearcherHome> Game<H> {
 
     /// True if exactly one side is played by the computer.
     fn against_computer(&self) -> bool {
-        self.players[0] != self.players[1]
+        self.players[Color::White] != self.players[Color::Black]
     }
 
     /// [`Game::undo`] (`back`) or [`Game::redo`].
@@ -552,30 +555,32 @@ impl<H: SearcherHome> Game<H> {
         let p = self.ring[slot as usize];
         Some(LogLine {
             piece: p.piece(),
-            from: to_tile(p.mv.from),
-            to: to_tile(p.mv.to),
+            from: Tile::of_square(p.mv.from),
+            to: Tile::of_square(p.mv.to),
             captured: p.captured(),
             promotion: p.mv.promotion(),
             outcome: p.outcome(),
         })
     }
 
-    /// For every tile, how many pieces of each side attack it (`[white, black]`).
-    pub fn attack_counts(&self, out: &mut [[u8; 2]; 64]) {
-        let mut scratch = [0u8; MAX_ATTACKERS];
+    /// For every tile, how many pieces of each side attack it.
+    pub fn attack_counts(&self, out: &mut [ByColor<u8>; 64]) {
+        let mut scratch = [Square::A8; MAX_ATTACKERS];
         for tile in 0..64u8 {
-            let sq = from_tile(tile);
+            let sq = Square::from_ordinal(tile);
             let pos = self.position();
-            out[tile as usize] = [pos.attackers(sq, WHITE, &mut scratch), pos.attackers(sq, BLACK, &mut scratch)];
+            let white = pos.attackers(sq, Color::White, &mut scratch);
+            out[tile as usize] = ByColor::new(white, pos.attackers(sq, Color::Black, &mut scratch));
         }
     }
 
     /// The tiles of the pieces of `by` that attack `tile` ("A": the enemy's,
     /// "D": one's own); returns how many were written.
     pub fn attackers_of(&self, tile: Tile, by: Color, out: &mut [Tile; MAX_ATTACKERS]) -> u8 {
-        let n = self.position().attackers(from_tile(tile), by & 1, out);
-        for t in out[..n as usize].iter_mut() {
-            *t = to_tile(*t);
+        let mut squares = [Square::A8; MAX_ATTACKERS];
+        let n = self.position().attackers(tile.square(), by, &mut squares);
+        for (t, sq) in out.iter_mut().zip(&squares[..n as usize]) {
+            *t = Tile::of_square(*sq);
         }
         n
     }

@@ -7,6 +7,8 @@
 //! 16 cells, so up the board is -16). Differences are unique for every
 //! file and rank offset, which is what lets `line_step` be one lookup.
 
+use crate::square::Square;
+
 /// Every piece step in generation order: knight (0..8), king and queen
 /// (8..16), rook (16..20), bishop (20..24). One table so one loop of the
 /// generator serves every piece but the pawn; the named sets below are
@@ -64,7 +66,7 @@ static LINE: [i8; 240] = {
 /// (`to` is then `from` plus a multiple of it), or 0 when no line joins
 /// them. Both are real squares; one table read.
 #[inline(always)]
-pub(crate) fn line_step(from: u8, to: u8) -> i8 {
+pub(crate) fn line_step(from: Square, to: Square) -> i8 {
     // to + 119 - from is in 0..=238 for real squares: no wrap.
-    LINE[((to + 119) - from) as usize]
+    LINE[((to.x88() + 119) - from.x88()) as usize]
 }

@@ -11,7 +11,6 @@ use crate::tables::{EG_BY_PIECE, MATERIAL, MG_BY_PIECE, PHASE};
 use crate::hash::{piece_key, KEYS_BY_PIECE};
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, PROMO};
 use crate::piece::*;
-use crate::square::to_tile;
 
 /// What one move adds to each running total.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -22,7 +21,7 @@ pub struct Delta {
     pub eg: i16,
     /// Change of each colour's non-pawn material (White, Black): the
     /// phase is their sum, and the attack test reads each side's alone.
-    pub phase: [i16; 2],
+    pub phase: ByColor<i16>,
     /// XOR into the placement hash.
     pub hash: u32,
 }
@@ -39,19 +38,19 @@ pub struct Totals {
     /// Zobrist hash of the piece placement.
     pub hash: u32,
     /// Pieces of each colour (White, Black), kings and pawns included.
-    pub pieces: [u8; 2],
+    pub pieces: ByColor<u8>,
 }
 
 impl Totals {
     /// Account for `p` standing on `tile`.
     #[inline(always)]
     pub(crate) const fn place(&mut self, p: Piece, tile: u8) {
-        let (p, t) = ((p & 15) as usize, (tile & 63) as usize);
+        let (c, p, t) = (p.color(), p.index(), (tile & 63) as usize);
         self.mg += MATERIAL[p] + MG_BY_PIECE[p][t] as i16;
         self.eg += EG_BY_PIECE[p][t] as i16;
         self.phase += PHASE[p];
         self.hash ^= piece_key(KEYS_BY_PIECE[p], t);
-        self.pieces[p >> 3] += 1;
+        *self.pieces.get_mut(c) += 1;
     }
 }
 
@@ -65,9 +64,9 @@ impl Totals {
 /// is the same pure function of `(m, moved, captured)` either way.
 #[inline(always)]
 pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
-    let from = (to_tile(m.from) & 63) as usize;
-    let to = (to_tile(m.to) & 63) as usize;
-    let p = (moved & 15) as usize;
+    let from = (m.from.ordinal() & 63) as usize;
+    let to = (m.to.ordinal() & 63) as usize;
+    let p = moved.index();
     let promo = m.flags & PROMO;
     let mut d = if promo == 0 {
         let (mg, eg, key) = (MG_BY_PIECE[p], EG_BY_PIECE[p], KEYS_BY_PIECE[p]);
@@ -78,13 +77,13 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
         Delta {
             mg: (mg[to] as i16).wrapping_sub(mg[from] as i16),
             eg: (eg[to] as i16).wrapping_sub(eg[from] as i16),
-            phase: [0, 0],
+            phase: ByColor::new(0, 0),
             hash: piece_key(key, from) ^ piece_key(key, to),
         }
     } else {
-        let a = ((promo | (moved & BLACK_BIT)) & 15) as usize;
-        let mut phase = [0, 0];
-        phase[(color(moved) & 1) as usize] = PHASE[a] - PHASE[p];
+        let a = moved.with_kind(promo).index();
+        let mut phase = ByColor::new(0, 0);
+        phase[moved.color()] = PHASE[a] - PHASE[p];
         Delta {
             mg: MATERIAL[a] + MG_BY_PIECE[a][to] as i16 - MATERIAL[p] - MG_BY_PIECE[p][from] as i16,
             eg: EG_BY_PIECE[a][to] as i16 - EG_BY_PIECE[p][from] as i16,
@@ -93,16 +92,16 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
         }
     };
     if captured != EMPTY {
-        let c = (captured & 15) as usize;
+        let c = captured.index();
         // An en passant victim stands beside `to`, on the mover's from-rank.
-        let at = if m.flags & EN_PASSANT != 0 { (to_tile(m.to ^ 0x10) & 63) as usize } else { to };
+        let at = if m.flags & EN_PASSANT != 0 { (m.to.en_passant_victim().ordinal() & 63) as usize } else { to };
         d.mg -= MATERIAL[c] + MG_BY_PIECE[c][at] as i16;
         d.eg -= EG_BY_PIECE[c][at] as i16;
-        d.phase[(color(captured) & 1) as usize] -= PHASE[c];
+        d.phase[captured.color()] -= PHASE[c];
         d.hash ^= piece_key(KEYS_BY_PIECE[c], at);
     }
     if m.flags & (CASTLE_KING | CASTLE_QUEEN) != 0 {
-        let rook = ((ROOK | (moved & BLACK_BIT)) & 15) as usize;
+        let rook = moved.with_kind(ROOK).index();
         let (mg, key) = (MG_BY_PIECE[rook], KEYS_BY_PIECE[rook]);
         // Tiles of one rank are consecutive: h-file rook to f, a-file rook to d.
         let (rf, rt) = if m.flags & CASTLE_KING != 0 {

@@ -12,7 +12,6 @@ use crate::geometry::line_step;
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT};
 use crate::piece::*;
 use crate::position::Position;
-use crate::square::*;
 
 /// A pseudo-legal move's legality as far as [`Position::legality`] can
 /// tell before making it.
@@ -31,7 +30,7 @@ impl Position {
     /// own king attacked, i.e. the move was legal.
     #[inline]
     pub fn last_move_was_legal(&self) -> bool {
-        !self.is_attacked(self.kings[(self.side ^ 1) as usize], self.side)
+        !self.is_attacked(self.kings[self.side.other()], self.side)
     }
 
     /// What can be said of a pseudo-legal move's legality before it is made,
@@ -52,14 +51,14 @@ impl Position {
     ///   legal only along the same line.
     pub fn legality(&mut self, m: Move, in_check: bool) -> Legality {
         let us = self.side;
-        let king = self.kings[us as usize];
+        let king = self.kings[us];
         if m.from == king {
             if m.flags & (CASTLE_KING | CASTLE_QUEEN) != 0 {
                 return Legality::Legal;
             }
             let k = self.at(king);
             self.set(king, EMPTY);
-            let attacked = self.is_attacked(m.to, us ^ 1);
+            let attacked = self.is_attacked(m.to, us.other());
             self.set(king, k);
             return if attacked { Legality::Illegal } else { Legality::Legal };
         }
@@ -71,14 +70,14 @@ impl Position {
         if d == 0 {
             return Legality::Legal;
         }
-        let mut t = step(king, d);
+        let mut t = king.step(d);
         while t != m.from {
             if self.at(t) != EMPTY {
                 return Legality::Legal;
             }
-            t = step(t, d);
+            t = t.step(d);
         }
-        if !self.slider_on_line(m.from, d, us ^ 1) || line_step(king, m.to) == d {
+        if !self.slider_on_line(m.from, d, us.other()) || line_step(king, m.to) == d {
             Legality::Legal
         } else {
             Legality::Illegal
@@ -102,7 +101,7 @@ impl Position {
     #[inline]
     pub fn move_was_legal(&self, m: Move, was_in_check: bool) -> bool {
         let them = self.side;
-        let king = self.kings[(them ^ 1) as usize];
+        let king = self.kings[them.other()];
         if was_in_check || king == m.to || m.flags & EN_PASSANT != 0 {
             return !self.is_attacked(king, them);
         }
@@ -124,14 +123,14 @@ impl Position {
         let ep = self.ep;
         let us = self.side;
         // A White pawn takes up (-15/-17), so it stands at ep+15 or ep+17.
-        let (a, b): (i8, i8) = if us == WHITE { (15, 17) } else { (-17, -15) };
-        let pawn = make_piece(PAWN, us);
+        let (a, b): (i8, i8) = if us == Color::White { (15, 17) } else { (-17, -15) };
+        let pawn = Piece::new(PAWN, us);
         // The pawn taken stands beside `ep`, on the capturer's rank.
-        let victim = ep ^ 0x10;
+        let victim = ep.en_passant_victim();
         let taken = self.at(victim);
         for d in [a, b] {
-            let from = step(ep, d);
-            if !offboard(from) && self.at(from) == pawn {
+            let from = ep.step(d);
+            if !from.offboard() && self.at(from) == pawn {
                 // Pawns are not in `phase`, which the attack test reads:
                 // it needs no update for this.
                 self.set(from, EMPTY);

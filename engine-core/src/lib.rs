@@ -35,7 +35,7 @@
 //! | 0 | [`score`] | the score scale: mate scores and their bounds |
 //! | 0 | [`rng`] | the 8-bit LFSR behind every random choice |
 //! | 0 | [`piece`] | the one-byte piece: type in bits 0–2, colour in bit 3 |
-//! | 0 | [`square`] | the 0x88 square (row 0 = rank 8) and the 0..63 tile of the front ends |
+//! | 0 | [`square`] | the 0x88 [`Square`](square::Square) (row 0 = rank 8), the named squares, the 0..63 ordinal of the per-square tables |
 //!
 //! The layers are of imports. Calls follow them too, with one exception
 //! that is not an import: in debug and test builds `make` and `unmake`

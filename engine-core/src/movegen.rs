@@ -88,30 +88,31 @@ impl Position {
     /// the number written (never more than `out.len()`).
     pub fn generate(&self, out: &mut [Move], mode: GenMode) -> usize {
         let mut sink = Sink { out, len: 0 };
-        let our_bit = self.side << 3;
+        let our_bit = self.side.piece_bit();
         // Our pieces not yet found: a lone king (a won ending's loser) needs
         // no scan, and the scan ends after the row of the last piece.
-        let mut left = self.pieces[(self.side & 1) as usize];
+        let mut left = self.pieces[self.side];
         if left == 1 {
             // A lone king: its eight steps here, without gen_from's call. It
             // cannot castle (no rook) or give check (no piece behind it), so
             // only All keeps its quiet moves.
-            let from = self.kings[(self.side & 1) as usize];
+            let from = self.kings[self.side];
             let (first, last) = PIECE_STEPS[KING as usize];
             let mode = if mode == GenMode::All { GenMode::All } else { GenMode::Captures };
             self.gen_piece(&mut sink, from, first, last, false, Quiet { mode, k: KING, disc: 0 });
             return sink.len;
         }
-        if mode == GenMode::Captures && self.pieces[(self.side ^ 1) as usize] == 1 {
+        if mode == GenMode::Captures && self.pieces[self.side.other()] == 1 {
             // Nothing to take but a king, which is never taken: only a pawn
             // on its seventh rank has a move here, a promotion. (The winner
             // of a won ending, in quiescence.)
-            let seventh: Square = if self.side == WHITE { 0x10 } else { 0x60 };
-            let pawn = make_piece(PAWN, self.side);
+            let seventh = if self.side == Color::White { 1 } else { 6 };
+            let pawn = Piece::new(PAWN, self.side);
             let mut f: u8 = 0;
             while f < 8 {
-                if self.at(seventh | f) == pawn {
-                    self.gen_from(&mut sink, seventh | f, PAWN, mode);
+                let sq = Square::new(f, seventh);
+                if self.at(sq) == pawn {
+                    self.gen_from(&mut sink, sq, PAWN, mode);
                 }
                 f += 1;
             }
@@ -130,13 +131,14 @@ impl Position {
             };
             let mut f: u8 = 0;
             while f < 8 {
-                // Most cells are empty: that test first. Then `cell ^ our_bit`
-                // is the piece's type 1..=6 exactly when it is ours (theirs -> 9..14).
+                // Most cells are empty: that test first. Then the byte XOR
+                // `our_bit` is the piece's type 1..=6 exactly when it is
+                // ours (theirs -> 9..14): one operation for both questions.
                 let cell = cells[f as usize];
                 if cell != EMPTY {
-                    let k = cell ^ our_bit;
+                    let k = cell.bits() ^ our_bit;
                     if k <= KING {
-                        self.gen_from(&mut sink, row | f, k, mode);
+                        self.gen_from(&mut sink, Square::from_x88(row | f), k, mode);
                         left -= 1;
                     }
                 }
@@ -190,8 +192,8 @@ impl Position {
         if b.len() != 4 && b.len() != 5 {
             return None;
         }
-        let from = parse_square(&b[..2])?;
-        let to = parse_square(&b[2..4])?;
+        let from = Square::parse(&b[..2])?;
+        let to = Square::parse(&b[2..4])?;
         let promo = match b.get(4) {
             None => 0,
             Some(b'q') => QUEEN,
@@ -247,20 +249,20 @@ impl Position {
     /// `STEPS[first..last]` in order, each repeated along its ray for a slider.
     #[inline(always)]
     fn gen_piece(&self, sink: &mut Sink, from: Square, first: u8, last: u8, slides: bool, quiet: Quiet) {
-        let our_bit = self.side << 3;
+        let our_bit = self.side.piece_bit();
         let mut i = first;
         while i < last {
             let d = STEPS[(i & 31) as usize];
             let mut to = from;
             loop {
-                to = step(to, d);
-                if offboard(to) {
+                to = to.step(d);
+                if to.offboard() {
                     break;
                 }
                 let q = self.at(to);
                 if q != EMPTY {
-                    if q & BLACK_BIT != our_bit {
-                        sink.push(from, to, CAPTURE, order::capture(kind(q), quiet.k));
+                    if q.color_bit() != our_bit {
+                        sink.push(from, to, CAPTURE, order::capture(q.kind(), quiet.k));
                     }
                     break;
                 }
@@ -277,37 +279,37 @@ impl Position {
 
     #[inline(always)]
     fn gen_pawn(&self, sink: &mut Sink, from: Square, quiet: Quiet) {
-        let white = self.side == WHITE;
+        let white = self.side == Color::White;
         let (push, start_row, last_row): (i8, u8, u8) = if white { (-16, 6, 0) } else { (16, 1, 7) };
-        let our_bit = self.side << 3;
+        let our_bit = self.side.piece_bit();
         // Pushes. A pawn is never on its last rank, so one step stays on the board.
-        let one = step(from, push);
+        let one = from.step(push);
         if self.at(one) == EMPTY {
-            if row(one) == last_row {
+            if one.row() == last_row {
                 sink.push_promotions(from, one, 0);
             } else if quiet.mode != GenMode::Captures {
                 if self.wanted(quiet, from, one) {
                     sink.push(from, one, 0, 0);
                 }
-                let two = step(one, push);
-                if row(from) == start_row && self.at(two) == EMPTY && self.wanted(quiet, from, two) {
+                let two = one.step(push);
+                if from.row() == start_row && self.at(two) == EMPTY && self.wanted(quiet, from, two) {
                     sink.push(from, two, DOUBLE_PUSH, 0);
                 }
             }
         }
         // Captures toward the a-file side first, then the h-file side.
         for d in [push - 1, push + 1] {
-            let to = step(from, d);
-            if offboard(to) {
+            let to = from.step(d);
+            if to.offboard() {
                 continue;
             }
             let q = self.at(to);
             if q != EMPTY {
-                if q & BLACK_BIT != our_bit {
-                    if row(to) == last_row {
+                if q.color_bit() != our_bit {
+                    if to.row() == last_row {
                         sink.push_promotions(from, to, CAPTURE);
                     } else {
-                        sink.push(from, to, CAPTURE, order::capture(kind(q), PAWN));
+                        sink.push(from, to, CAPTURE, order::capture(q.kind(), PAWN));
                     }
                 }
             } else if to == self.ep {
@@ -319,13 +321,13 @@ impl Position {
     /// Castling moves, checked in full: see the module documentation.
     fn gen_castles(&self, sink: &mut Sink, king: Square) {
         let us = self.side;
-        let them = us ^ 1;
+        let them = us.other();
         let (home, king_right, queen_right) =
-            if us == WHITE { (0x74, CASTLE_WK, CASTLE_WQ) } else { (0x04, CASTLE_BK, CASTLE_BQ) };
+            if us == Color::White { (Square::E1, CASTLE_WK, CASTLE_WQ) } else { (Square::E8, CASTLE_BK, CASTLE_BQ) };
         if king != home || self.castle & (king_right | queen_right) == 0 {
             return;
         }
-        let rook = make_piece(ROOK, us);
+        let rook = Piece::new(ROOK, us);
         // Asked at most once, and only if some castling is otherwise possible.
         let mut in_check: Option<bool> = None;
         let mut safe = |pos: &Position, squares: [Square; 2]| {
@@ -333,21 +335,21 @@ impl Position {
             !checked && !pos.is_attacked(squares[0], them) && !pos.is_attacked(squares[1], them)
         };
         if self.castle & king_right != 0
-            && self.at(home + 1) == EMPTY
-            && self.at(home + 2) == EMPTY
-            && self.at(home + 3) == rook
-            && safe(self, [home + 1, home + 2])
+            && self.at(home.step(1)) == EMPTY
+            && self.at(home.step(2)) == EMPTY
+            && self.at(home.step(3)) == rook
+            && safe(self, [home.step(1), home.step(2)])
         {
-            sink.push(home, home + 2, CASTLE_KING, 0);
+            sink.push(home, home.step(2), CASTLE_KING, 0);
         }
         if self.castle & queen_right != 0
-            && self.at(home - 1) == EMPTY
-            && self.at(home - 2) == EMPTY
-            && self.at(home - 3) == EMPTY
-            && self.at(home - 4) == rook
-            && safe(self, [home - 1, home - 2])
+            && self.at(home.step(-1)) == EMPTY
+            && self.at(home.step(-2)) == EMPTY
+            && self.at(home.step(-3)) == EMPTY
+            && self.at(home.step(-4)) == rook
+            && safe(self, [home.step(-1), home.step(-2)])
         {
-            sink.push(home, home - 2, CASTLE_QUEEN, 0);
+            sink.push(home, home.step(-2), CASTLE_QUEEN, 0);
         }
     }
 }

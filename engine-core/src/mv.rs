@@ -3,8 +3,8 @@
 //! Four, not three, so an array of moves is indexed by a shift: the 6502 has
 //! no multiply. The fourth byte of a move is scratch space for ordering.
 
-use crate::piece::{make_piece, piece_char, Piece, BLACK};
-use crate::square::{square_name, Square};
+use crate::piece::{Color, Piece};
+use crate::square::Square;
 
 /// `flags` bits 0–2: the promotion piece type (knight..queen); 0 = none.
 /// `flags & PROMO` is both the test and the type.
@@ -81,7 +81,7 @@ impl Eq for Move {}
 
 impl Move {
     /// The null move (`from == to`): never generated, never legal.
-    pub const NONE: Move = Move { from: 0, to: 0, flags: 0, score: 0 };
+    pub const NONE: Move = Move { from: Square::A8, to: Square::A8, flags: 0, score: 0 };
 
     /// A move with a zero ordering score.
     #[inline(always)]
@@ -98,7 +98,7 @@ impl Move {
     /// True for [`Move::NONE`].
     #[inline]
     pub const fn is_none(self) -> bool {
-        self.from == self.to
+        self.from.x88() == self.to.x88()
     }
 
     /// The promotion piece type, 0 if the move does not promote.
@@ -115,12 +115,12 @@ impl Move {
 
     /// Coordinate notation (`e2e4`, `e7e8q`): 4 or 5 ASCII bytes and the length.
     pub fn uci(self) -> ([u8; 5], usize) {
-        let f = square_name(self.from);
-        let t = square_name(self.to);
+        let f = self.from.name();
+        let t = self.to.name();
         let mut out = [f[0], f[1], t[0], t[1], 0];
         if self.promotion() != 0 {
             // Lower case, as UCI writes it: Black's letter.
-            out[4] = piece_char(make_piece(self.promotion(), BLACK));
+            out[4] = Piece::new(self.promotion(), Color::Black).char();
             (out, 5)
         } else {
             (out, 4)

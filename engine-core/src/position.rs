@@ -52,15 +52,15 @@ use crate::square::*;
 /// The running totals of `board` and each side's non-pawn material, from
 /// a walk of its 64 squares: one way to count, for set-up (at run time) and
 /// for [`START_TOTALS`] (at compile time).
-const fn count(board: &[Piece; 128]) -> (Totals, [i16; 2]) {
-    let mut t = Totals { mg: 0, eg: 0, phase: 0, hash: 0, pieces: [0, 0] };
-    let mut phase = [0i16; 2];
+const fn count(board: &[Piece; 128]) -> (Totals, ByColor<i16>) {
+    let mut t = Totals { mg: 0, eg: 0, phase: 0, hash: 0, pieces: ByColor::new(0, 0) };
+    let mut phase = ByColor::new(0i16, 0);
     let mut tile = 0u8;
     while tile < 64 {
-        let p = board[from_tile(tile) as usize & 127];
-        if p != EMPTY {
+        let p = board[Square::from_ordinal(tile).index()];
+        if !p.is_empty() {
             t.place(p, tile);
-            phase[(color(p) & 1) as usize] += PHASE[(p & 15) as usize];
+            *phase.get_mut(p.color()) += PHASE[p.index()];
         }
         tile += 1;
     }
@@ -68,7 +68,7 @@ const fn count(board: &[Piece; 128]) -> (Totals, [i16; 2]) {
 }
 
 /// [`count`] of [`START_BOARD`].
-const START_TOTALS: (Totals, [i16; 2]) = count(&START_BOARD);
+const START_TOTALS: (Totals, ByColor<i16>) = count(&START_BOARD);
 
 /// The cells of the standard starting position.
 pub const START_BOARD: [Piece; 128] = {
@@ -76,10 +76,10 @@ pub const START_BOARD: [Piece; 128] = {
     let mut board = [EMPTY; 128];
     let mut f = 0;
     while f < 8 {
-        board[make_square(f, 0) as usize] = make_piece(BACK[f as usize], BLACK);
-        board[make_square(f, 1) as usize] = make_piece(PAWN, BLACK);
-        board[make_square(f, 6) as usize] = make_piece(PAWN, WHITE);
-        board[make_square(f, 7) as usize] = make_piece(BACK[f as usize], WHITE);
+        board[Square::new(f, 0).index()] = Piece::new(BACK[f as usize], Color::Black);
+        board[Square::new(f, 1).index()] = Piece::new(PAWN, Color::Black);
+        board[Square::new(f, 6).index()] = Piece::new(PAWN, Color::White);
+        board[Square::new(f, 7).index()] = Piece::new(BACK[f as usize], Color::White);
         f += 1;
     }
     board
@@ -116,12 +116,12 @@ pub(crate) struct Saved {
     pub(crate) depth: u16,
     pub(crate) mg: i16,
     pub(crate) eg: i16,
-    pub(crate) phase: [i16; 2],
+    pub(crate) phase: ByColor<i16>,
     pub(crate) hash: u32,
 }
 
 impl Saved {
-    const NONE: Saved = Saved { depth: 0, mg: 0, eg: 0, phase: [0, 0], hash: 0 };
+    const NONE: Saved = Saved { depth: 0, mg: 0, eg: 0, phase: ByColor::new(0, 0), hash: 0 };
 }
 
 /// Why the rules draw a position on the board ([`Position::draw_rule`]).
@@ -153,7 +153,7 @@ pub struct Position {
     /// Plies since the last capture or pawn move (saturates at 255).
     pub(crate) halfmove: u8,
     /// King square per colour.
-    pub(crate) kings: [Square; 2],
+    pub(crate) kings: ByColor<Square>,
     /// Next ring slot to write.
     pub(crate) hist_top: u8,
     /// Full-move number; wraps rather than fails, and `unmake` reverses it.
@@ -164,11 +164,11 @@ pub struct Position {
     pub(crate) eg: i16,
     /// Non-pawn material of each side (White, Black); the phase is their
     /// sum. Bound: 0..=10,400 each.
-    pub(crate) phase: [i16; 2],
+    pub(crate) phase: ByColor<i16>,
     /// Pieces of each side on the board, kings and pawns included: changed
     /// only by captures. The generator finds a lone king without a scan and
     /// ends its scan at the last piece.
-    pub(crate) pieces: [u8; 2],
+    pub(crate) pieces: ByColor<u8>,
     /// Entries pushed since the position was set up, less those popped
     /// (saturating: a game of 65,535 plies is not a concern).
     pub(crate) hist_len: u16,
@@ -288,23 +288,23 @@ impl Eq for Position {}
 
 impl Position {
     /// Every byte zero: an empty board without kings, White to move, no
-    /// rights, no en passant square read (the square is 0): a blank for
+    /// rights, no en passant square read (the square is a8, byte 0): a blank for
     /// the FEN parser to fill, and the value of a position in a `static`
     /// before [`Position::set_start`] (zero bytes cost a `static` nothing in
     /// the C64's program file). Not valid until filled.
     pub(crate) const fn blank() -> Position {
         Position {
             board: [EMPTY; 128],
-            side: WHITE,
+            side: Color::White,
             castle: 0,
-            ep: 0,
+            ep: Square::A8,
             halfmove: 0,
             fullmove: 0,
-            kings: [0; 2],
+            kings: ByColor::new(Square::A8, Square::A8),
             mg: 0,
             eg: 0,
-            phase: [0, 0],
-            pieces: [0, 0],
+            phase: ByColor::new(0, 0),
+            pieces: ByColor::new(0, 0),
             hash: 0,
             history: [0; HISTORY_SIZE],
             hist_top: 0,
@@ -320,15 +320,15 @@ impl Position {
     /// on the C64.
     pub(crate) fn clear(&mut self) {
         self.board = [EMPTY; 128];
-        self.side = WHITE;
+        self.side = Color::White;
         self.castle = 0;
         self.ep = NO_SQUARE;
         self.halfmove = 0;
         self.fullmove = 1;
-        self.kings = [NO_SQUARE; 2];
+        self.kings = ByColor::new(NO_SQUARE, NO_SQUARE);
         self.hist_top = 0;
         self.hist_len = 0;
-        (self.mg, self.eg, self.phase, self.pieces, self.hash) = (0, 0, [0, 0], [0, 0], 0);
+        (self.mg, self.eg, self.phase, self.pieces, self.hash) = (0, 0, ByColor::new(0, 0), ByColor::new(0, 0), 0);
     }
 
     /// The standard starting position.
@@ -343,12 +343,12 @@ impl Position {
     /// value is a 1.2 KB frame there.
     pub fn set_start(&mut self) {
         self.board = START_BOARD;
-        self.side = WHITE;
+        self.side = Color::White;
         self.castle = CASTLE_ALL;
         self.ep = NO_SQUARE;
         self.halfmove = 0;
         self.fullmove = 1;
-        self.kings = [0x74, 0x04];
+        self.kings = ByColor::new(Square::E1, Square::E8);
         self.hist_top = 0;
         self.hist_len = 0;
         // Counted at compile time: a new game on the C64 needs no walk, and
@@ -369,7 +369,7 @@ impl Position {
     }
 
     /// The running totals and each side's non-pawn material, recounted.
-    pub(crate) fn count_board(&self) -> (Totals, [i16; 2]) {
+    pub(crate) fn count_board(&self) -> (Totals, ByColor<i16>) {
         count(&self.board)
     }
 
@@ -377,7 +377,7 @@ impl Position {
     /// The phase: non-pawn material of both sides, 0..=20,800.
     #[inline(always)]
     pub(crate) fn phase(&self) -> i16 {
-        self.phase[0] + self.phase[1]
+        self.phase[Color::White] + self.phase[Color::Black]
     }
 
     /// Set the running totals from the board. Called wherever pieces arrive
@@ -386,7 +386,7 @@ impl Position {
         self.set_totals(count(&self.board));
     }
 
-    fn set_totals(&mut self, (t, phase): (Totals, [i16; 2])) {
+    fn set_totals(&mut self, (t, phase): (Totals, ByColor<i16>)) {
         (self.mg, self.eg, self.hash, self.pieces, self.phase) = (t.mg, t.eg, t.hash, t.pieces, phase);
     }
 
@@ -401,11 +401,11 @@ impl Position {
             // CASTLE_KEYS[0] is 0: no rights, nothing to fold in.
             k ^= CASTLE_KEYS[(self.castle & 15) as usize];
         }
-        if self.side == BLACK {
+        if self.side == Color::Black {
             k ^= SIDE_KEY;
         }
         if self.ep != NO_SQUARE {
-            k ^= EP_KEYS[file(self.ep) as usize];
+            k ^= EP_KEYS[self.ep.file() as usize];
         }
         k
     }
@@ -514,9 +514,8 @@ impl Position {
         let mut minors = 0u8;
         // Bit 0: a bishop on a light square, bit 1: on a dark one, bit 2: a knight.
         let mut seen = 0u8;
-        for (sq, &p) in self.board.iter().enumerate() {
-            let sq = sq as u8;
-            match kind(p) {
+        for (i, &p) in self.board.iter().enumerate() {
+            match p.kind() {
                 PAWN | ROOK | QUEEN => return false,
                 KNIGHT => {
                     minors += 1;
@@ -524,9 +523,8 @@ impl Position {
                 }
                 BISHOP => {
                     minors += 1;
-                    // a8 (0x00) is light: light when row + file is even, the
-                    // low bit of `row ^ file` (the row is `sq >> 4`, the file `sq & 7`).
-                    seen |= 1 + ((sq ^ (sq >> 4)) & 1);
+                    // 1 on a light square, 2 on a dark one.
+                    seen |= 1 + !Square::from_x88(i as u8).is_light() as u8;
                 }
                 _ => {}
             }
@@ -542,18 +540,18 @@ impl Position {
     /// The cell at `sq` (any `u8`: the index is masked into the array).
     #[inline(always)]
     pub fn at(&self, sq: Square) -> Piece {
-        self.board[(sq & 0x7F) as usize]
+        self.board[sq.index()]
     }
 
     #[inline(always)]
     pub(crate) fn set(&mut self, sq: Square, p: Piece) {
-        self.board[(sq & 0x7F) as usize] = p;
+        self.board[sq.index()] = p;
     }
 
     /// Pieces of `side` on the board, king and pawns included.
     #[inline]
     pub fn pieces(&self, side: Color) -> u8 {
-        self.pieces[(side & 1) as usize]
+        self.pieces[side]
     }
 
     /// Side to move.
@@ -584,7 +582,7 @@ impl Position {
     /// Where the king of `c` stands.
     #[inline]
     pub fn king_square(&self, c: Color) -> Square {
-        self.kings[(c & 1) as usize]
+        self.kings[c]
     }
     /// The 128 cells, for byte-exact comparisons in tests and digests.
     pub fn cells(&self) -> &[Piece; 128] {

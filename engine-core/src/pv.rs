@@ -110,6 +110,7 @@ impl PvTable {
 #[cfg(all(test, not(feature = "no-pv")))]
 mod tests {
     use super::*;
+    use crate::square::Square;
 
     #[test]
     fn rows_are_triangular() {
@@ -124,9 +125,9 @@ mod tests {
     #[test]
     fn a_line_is_the_move_then_the_childs_line() {
         let (a, b, c) = (
-            Move::new(0x64, 0x44, 0),
-            Move::new(0x14, 0x34, 0),
-            Move::new(0x76, 0x55, 0),
+            Move::new(Square::E2, Square::E4, 0),
+            Move::new(Square::E7, Square::E5, 0),
+            Move::new(Square::G1, Square::F3, 0),
         );
         let mut pv = PvTable::new();
         pv.clear(2);

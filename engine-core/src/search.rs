@@ -856,7 +856,7 @@ impl<S: Slots> Searcher<S> {
         // We are a bare king (which never gives check), the reply's side
         // has no pawn one push from promoting, and the reply's own list
         // would fit the arena: each reply only stands pat (see below).
-        let bare_replies = self.pos.pieces(side) == 1 && !self.pos.pawn_on_seventh(side ^ 1) && end < ARENA_SIZE;
+        let bare_replies = self.pos.pieces(side) == 1 && !self.pos.pawn_on_seventh(side.other()) && end < ARENA_SIZE;
         // Once the best remaining score is 0, every remaining score is 0 and
         // pick-best would take them in list order: skip the scans.
         let mut rest_unscored = false;
@@ -868,11 +868,11 @@ impl<S: Slots> Searcher<S> {
             rest_unscored = m.score == 0;
             if prune && m.is_capture() && m.promotion() == 0 {
                 // En passant takes a pawn that is not on `to`.
-                let victim = PIECE_VALUE[kind(self.pos.at(m.to)).max(PAWN) as usize];
+                let victim = PIECE_VALUE[self.pos.at(m.to).kind().max(PAWN) as usize];
                 if best + victim + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                if PIECE_VALUE[kind(self.pos.at(m.from)) as usize] > victim && self.pos.pawn_attacks(m.to, side ^ 1) {
+                if PIECE_VALUE[self.pos.at(m.from).kind() as usize] > victim && self.pos.pawn_attacks(m.to, side.other()) {
                     continue;
                 }
             }

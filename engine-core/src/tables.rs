@@ -34,7 +34,7 @@ pub const VALUE_OVER_WEIGHT: i16 = {
 
 /// The table entry for piece byte `p` on `tile`, White's view, no sign.
 const fn white_view(table: &[i8; 64], p: Piece, tile: usize) -> i16 {
-    let t = if color(p) == WHITE { tile } else { tile ^ 56 };
+    let t = if matches!(p.color(), Color::White) { tile } else { tile ^ 56 };
     table[t] as i16
 }
 
@@ -51,13 +51,14 @@ const fn build_mg() -> [[i8; 64]; 12] {
     let mut p = 0;
     while p < 16 {
         let k = p & 7;
+        let piece = Piece::from_bits(p as u8);
         if k >= 1 && k <= 6 {
             let mut t = 0;
             while t < 64 {
-                let v = white_view(&PST_MG[k], p as u8, t);
+                let v = white_view(&PST_MG[k], piece, t);
                 // A square bonus and its negation both fit an i8.
                 assert!(v > -128 && v < 128);
-                out[PIECE_ROW[p] as usize][t] = if color(p as u8) == WHITE { v as i8 } else { -v as i8 };
+                out[PIECE_ROW[p] as usize][t] = if matches!(piece.color(), Color::White) { v as i8 } else { -v as i8 };
                 t += 1;
             }
         }
@@ -75,6 +76,7 @@ const fn build_eg() -> [[i8; 64]; 5] {
     let mut p = 0;
     while p < 16 {
         let k = p & 7;
+        let piece = Piece::from_bits(p as u8);
         let table = if k == PAWN as usize {
             Some(&PST_EG_PAWN)
         } else if k == KING as usize {
@@ -85,10 +87,10 @@ const fn build_eg() -> [[i8; 64]; 5] {
         if let Some(table) = table {
             let mut t = 0;
             while t < 64 {
-                let v = white_view(table, p as u8, t) - white_view(&PST_MG[k], p as u8, t);
+                let v = white_view(table, piece, t) - white_view(&PST_MG[k], piece, t);
                 // The difference and its negation fit an i8 too.
                 assert!(v > -128 && v < 128);
-                out[EG_ROW[p] as usize][t] = if color(p as u8) == WHITE { v as i8 } else { -v as i8 };
+                out[EG_ROW[p] as usize][t] = if matches!(piece.color(), Color::White) { v as i8 } else { -v as i8 };
                 t += 1;
             }
         }
@@ -131,7 +133,7 @@ pub(crate) static MATERIAL: [i16; 16] = {
     while p < 16 {
         let k = p & 7;
         if k >= 1 && k <= 6 {
-            out[p] = if color(p as u8) == WHITE { PIECE_VALUE[k] } else { -PIECE_VALUE[k] };
+            out[p] = if matches!(Piece::from_bits(p as u8).color(), Color::White) { PIECE_VALUE[k] } else { -PIECE_VALUE[k] };
         }
         p += 1;
     }

@@ -30,6 +30,7 @@
 
 use crate::mv::Move;
 use crate::score::MATE_BOUND;
+use crate::square::Square;
 
 /// Slots in the table (a power of two): 512 × 8 bytes = 4 KB.
 pub const TT_ENTRIES: usize = 512;
@@ -51,8 +52,8 @@ pub enum Bound {
 #[repr(C)]
 pub struct Entry {
     check: u16,
-    from: u8,
-    to: u8,
+    from: Square,
+    to: Square,
     flags: u8,
     meta: u8,
     score: i16,
@@ -62,7 +63,7 @@ const _: () = assert!(core::mem::size_of::<Entry>() == 8);
 
 impl Entry {
     /// An empty slot.
-    pub const EMPTY: Entry = Entry { check: 0, from: 0, to: 0, flags: 0, meta: 0, score: 0 };
+    pub const EMPTY: Entry = Entry { check: 0, from: Square::A8, to: Square::A8, flags: 0, meta: 0, score: 0 };
 }
 
 /// Where the table's [`TT_ENTRIES`] slots live. It must behave as an array:
@@ -248,7 +249,7 @@ mod tests {
     #[test]
     fn stores_probes_and_tells_keys_apart() {
         let mut t = Table::with_slots(InPlace::new());
-        let m = Move::new(0x64, 0x44, 0x40);
+        let m = Move::new(Square::E2, Square::E4, 0x40);
         assert!(t.probe(0x1234_0042, 0).is_none());
         t.store(0x1234_0042, 3, 5, 17, Bound::Lower, m);
         let hit = t.probe(0x1234_0042, 7).unwrap();
@@ -262,10 +263,10 @@ mod tests {
     #[test]
     fn a_table_in_used_memory_starts_empty() {
         // Slots that held something else before, as the C64's RAM does.
-        let stale = Entry { check: 0x1234, from: 1, to: 2, flags: 0, meta: 0x1B, score: 5 };
+        let stale = Entry { check: 0x1234, from: Square::B8, to: Square::C8, flags: 0, meta: 0x1B, score: 5 };
         let mut t = Table::with_slots(InPlace([stale; TT_ENTRIES]));
         assert!(t.probe(0x1234_0042, 0).is_none());
-        let m = Move::new(0x64, 0x44, 0x40);
+        let m = Move::new(Square::E2, Square::E4, 0x40);
         t.store(0x1234_0042, 0, 2, 9, Bound::Exact, m);
         assert_eq!(t.probe(0x1234_0042, 0).unwrap().mv, m);
         assert!(t.probe(0x1234_0043, 0).is_none());
@@ -285,7 +286,7 @@ mod tests {
     #[test]
     fn deeper_results_of_this_search_are_kept() {
         let mut t = Table::with_slots(InPlace::new());
-        let a = Move::new(1, 2, 0);
+        let a = Move::new(Square::B8, Square::C8, 0);
         t.store(0x0001_0005, 0, 6, 10, Bound::Exact, a);
         // Another position, same slot, shallower: refused in this search.
         t.store(0x0002_0005, 0, 2, 20, Bound::Exact, a);

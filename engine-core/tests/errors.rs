@@ -7,7 +7,8 @@
 use core::error::Error;
 
 use engine_core::game::NotLegal;
-use engine_core::{FenError, FenField, Game, Inconsistency, Position};
+use engine_core::square::Square;
+use engine_core::{FenError, FenField, Game, Inconsistency, Position, Tile};
 
 /// The message of an error, through the `Error` trait object (so each type
 /// must implement it).
@@ -28,14 +29,15 @@ fn inconsistency_reads_as_words() {
     let placement = Inconsistency::Placement(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err());
     assert_eq!(message(&placement), "each side needs exactly one king");
     assert_eq!(message(&Inconsistency::Totals), "the running totals differ from a recount of the board");
-    assert_eq!(message(&Inconsistency::DeadZone(0x0F)), "dead-zone cell 0x0f is not empty");
+    assert_eq!(message(&Inconsistency::DeadZone(Square::from_x88(0x0F))), "dead-zone cell 0x0f is not empty");
+    assert_eq!(message(&Inconsistency::NotAPiece(Square::E4)), "square e4 holds no piece");
 }
 
 #[test]
 fn not_legal_reads_as_words() {
     let game = Game::new();
     // e2 (tile 52) to e5 (tile 28): no such move.
-    let e = game.find_move(52, 28, 0).unwrap_err();
+    let e = game.find_move(Tile::masked(52), Tile::masked(28), 0).unwrap_err();
     assert_eq!(e, NotLegal);
     assert_eq!(message(&e), "the move is not legal in this position");
 }

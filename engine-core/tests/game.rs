@@ -7,10 +7,10 @@ use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::SearchHooks;
 use engine_core::{Move, Position, Tile};
 
-/// The tile of a square name, e.g. `t("e4") == 36`.
+/// The tile of a square name, e.g. `t("e4").number() == 36`.
 fn t(name: &str) -> Tile {
     let b = name.as_bytes();
-    ((b'8' - b[1]) << 3) | (b[0] - b'a')
+    Tile::from_name([b[0], b[1]]).unwrap()
 }
 
 fn tiles(names: &[&str]) -> TileSet {
@@ -37,38 +37,40 @@ fn play(game: &mut Game, text: &str) -> Outcome {
 
 fn humans(fen: &str) -> Game {
     let mut g = Game::from_fen(fen).unwrap();
-    g.set_player(BLACK, Player::Human);
+    g.set_player(Color::Black, Player::Human);
     g
 }
 
 #[test]
 fn tile_sets() {
     assert!(TileSet::default().is_empty());
-    for tile in 0..64 {
+    for tile in Tile::all() {
         let mut set = TileSet::default();
         set.insert(tile);
         assert!(!set.is_empty(), "{tile}");
         assert_eq!(set.len(), 1);
-        assert!((0..64).all(|t| set.contains(t) == (t == tile)), "{tile}");
+        assert!(Tile::all().all(|t| set.contains(t) == (t == tile)), "{tile}");
     }
+    assert_eq!(t("e4").number(), 36);
 }
 
 #[test]
 fn start_position_pieces_and_turn() {
     let g = Game::new();
-    assert_eq!(g.side_to_move(), WHITE);
-    assert_eq!(g.piece_at(t("a8")), make_piece(ROOK, BLACK));
-    assert_eq!(g.piece_at(t("d8")), make_piece(QUEEN, BLACK));
-    assert_eq!(g.piece_at(t("e1")), make_piece(KING, WHITE));
-    assert_eq!(g.piece_at(t("g1")), make_piece(KNIGHT, WHITE));
-    assert_eq!(g.piece_at(t("e2")), PAWN);
+    assert_eq!(g.side_to_move(), Color::White);
+    assert_eq!(g.piece_at(t("a8")), Piece::new(ROOK, Color::Black));
+    assert_eq!(g.piece_at(t("d8")), Piece::new(QUEEN, Color::Black));
+    assert_eq!(g.piece_at(t("e1")), Piece::new(KING, Color::White));
+    assert_eq!(g.piece_at(t("g1")), Piece::new(KNIGHT, Color::White));
+    assert_eq!(g.piece_at(t("e2")), Piece::new(PAWN, Color::White));
     assert_eq!(g.piece_at(t("e4")), EMPTY);
-    // Tiles above 63 are masked, never out of bounds.
-    assert_eq!(g.piece_at(64), g.piece_at(0));
-    assert_eq!(g.piece_at(255), g.piece_at(63));
+    // A number is a tile only below 64, or masked.
+    assert_eq!((Tile::new(64), Tile::new(63).map(Tile::number)), (None, Some(63)));
+    assert_eq!(g.piece_at(Tile::masked(64)), g.piece_at(t("a8")));
+    assert_eq!(g.piece_at(Tile::masked(255)), g.piece_at(t("h1")));
     assert_eq!(*g.position(), Position::startpos());
     assert_eq!(g.outcome(), Outcome::Normal);
-    assert_eq!((g.player(WHITE), g.player(BLACK), g.level()), (Player::Human, Player::Computer, 1));
+    assert_eq!((g.player(Color::White), g.player(Color::Black), g.level()), (Player::Human, Player::Computer, 1));
 }
 
 #[test]
@@ -124,8 +126,8 @@ fn is_promotion_and_find_move() {
 fn play_outcomes() {
     let mut g = humans("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert_eq!(play(&mut g, "e2e4"), Outcome::Normal);
-    assert_eq!(g.side_to_move(), BLACK);
-    assert_eq!(g.piece_at(t("e4")), PAWN);
+    assert_eq!(g.side_to_move(), Color::Black);
+    assert_eq!(g.piece_at(t("e4")), Piece::new(PAWN, Color::White));
     assert_eq!(play(&mut g, "f7f6"), Outcome::Normal);
     assert_eq!(play(&mut g, "d1h5"), Outcome::Check);
     assert_eq!(g.outcome(), Outcome::Check);
@@ -220,7 +222,7 @@ fn undo_and_redo_between_two_humans() {
     let after_e5 = g.position().clone();
     assert!(g.undo());
     assert_eq!(*g.position(), after_e4, "one ply at a time");
-    assert_eq!(g.side_to_move(), BLACK);
+    assert_eq!(g.side_to_move(), Color::Black);
     assert!(g.undo());
     assert_eq!(*g.position(), Position::startpos());
     assert!(!g.undo());
@@ -243,17 +245,17 @@ fn undo_against_the_computer_goes_back_to_the_humans_turn() {
     assert!(g.undo());
     assert_eq!(*g.position(), Position::startpos(), "both plies");
     assert!(g.redo());
-    assert_eq!(g.side_to_move(), WHITE, "both plies again");
+    assert_eq!(g.side_to_move(), Color::White, "both plies again");
     assert_eq!(g.log_line(1).map(|l| l.to), Some(t("e5")));
     // The computer playing White: the human is Black.
     let mut g = Game::new();
-    g.set_player(WHITE, Player::Computer);
-    g.set_player(BLACK, Player::Human);
+    g.set_player(Color::White, Player::Computer);
+    g.set_player(Color::Black, Player::Human);
     play(&mut g, "d2d4");
     play(&mut g, "d7d5");
     play(&mut g, "c2c4");
     assert!(g.undo());
-    assert_eq!(g.side_to_move(), BLACK);
+    assert_eq!(g.side_to_move(), Color::Black);
     assert_eq!(g.log_line(1).map(|l| l.to), Some(t("d4")), "back to Black's first turn");
 }
 
@@ -280,8 +282,8 @@ fn long_game(n: usize) -> (Game, Vec<Position>) {
         let mut positions = vec![g.position().clone()];
         for _ in 0..n {
             let mut moves = Vec::new();
-            for from in 0..64u8 {
-                for to in 0..64u8 {
+            for from in Tile::all() {
+                for to in Tile::all() {
                     if g.legal_targets(from).contains(to) {
                         moves.push((from, to));
                     }
@@ -382,15 +384,15 @@ fn log_lines() {
     play(&mut g, "b7a8q"); // takes the rook, promotes, checks along the rank
     assert_eq!(
         g.log_line(1),
-        Some(LogLine { piece: PAWN, from: t("b7"), to: t("a8"), captured: make_piece(ROOK, BLACK), promotion: QUEEN, outcome: Outcome::Check })
+        Some(LogLine { piece: Piece::new(PAWN, Color::White), from: t("b7"), to: t("a8"), captured: Piece::new(ROOK, Color::Black), promotion: QUEEN, outcome: Outcome::Check })
     );
     assert_eq!(
         g.log_line(2),
-        Some(LogLine { piece: make_piece(KING, BLACK), from: t("e8"), to: t("f8"), captured: EMPTY, promotion: 0, outcome: Outcome::Normal })
+        Some(LogLine { piece: Piece::new(KING, Color::Black), from: t("e8"), to: t("f8"), captured: EMPTY, promotion: 0, outcome: Outcome::Normal })
     );
     assert_eq!(
         g.log_line(3),
-        Some(LogLine { piece: PAWN, from: t("e5"), to: t("d6"), captured: make_piece(PAWN, BLACK), promotion: 0, outcome: Outcome::Normal }),
+        Some(LogLine { piece: Piece::new(PAWN, Color::White), from: t("e5"), to: t("d6"), captured: Piece::new(PAWN, Color::Black), promotion: 0, outcome: Outcome::Normal }),
         "en passant: the pawn taken, though d6 was empty"
     );
     assert_eq!(g.log_line(4), None);
@@ -403,7 +405,7 @@ fn log_lines() {
     for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
         play(&mut g, m);
     }
-    assert_eq!(g.log_line(1).map(|l| (l.piece, l.outcome)), Some((make_piece(QUEEN, BLACK), Outcome::Checkmate)));
+    assert_eq!(g.log_line(1).map(|l| (l.piece, l.outcome)), Some((Piece::new(QUEEN, Color::Black), Outcome::Checkmate)));
 }
 
 /// The undo ring packs each ply (the piece and the outcome in the move's
@@ -438,7 +440,7 @@ fn the_ring_keeps_every_field_of_a_ply() {
     play(&mut g, "a1d1");
     assert_eq!(
         g.log_line(1),
-        Some(LogLine { piece: ROOK, from: t("a1"), to: t("d1"), captured: make_piece(QUEEN, BLACK), promotion: 0, outcome: Outcome::Normal })
+        Some(LogLine { piece: Piece::new(ROOK, Color::White), from: t("a1"), to: t("d1"), captured: Piece::new(QUEEN, Color::Black), promotion: 0, outcome: Outcome::Normal })
     );
     assert!(g.undo());
     assert_eq!(*g.position(), before);
@@ -446,7 +448,7 @@ fn the_ring_keeps_every_field_of_a_ply() {
     let mut g = humans("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
     let before = g.position().clone();
     play(&mut g, "e8d8");
-    assert_eq!(g.log_line(1).map(|l| l.piece), Some(make_piece(KING, BLACK)));
+    assert_eq!(g.log_line(1).map(|l| l.piece), Some(Piece::new(KING, Color::Black)));
     assert!(g.undo());
     assert_eq!(*g.position(), before);
 }
@@ -454,9 +456,9 @@ fn the_ring_keeps_every_field_of_a_ply() {
 #[test]
 fn attack_counts() {
     let g = Game::new();
-    let mut counts = [[0u8; 2]; 64];
+    let mut counts = [ByColor::new(0u8, 0); 64];
     g.attack_counts(&mut counts);
-    let c = |name: &str| counts[t(name) as usize];
+    let c = |name: &str| *counts[t(name).index()].as_array();
     assert_eq!(c("f3"), [3, 0], "e2, g2 pawns and the g1 knight");
     assert_eq!(c("h3"), [2, 0], "g2 pawn and g1 knight");
     assert_eq!(c("e2"), [4, 0], "king, queen, bishop, knight");
@@ -469,33 +471,33 @@ fn attack_counts() {
     // The Ruy Lopez: e5 attacked once by each side.
     let g = Game::from_fen("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3").unwrap();
     g.attack_counts(&mut counts);
-    assert_eq!(counts[t("e5") as usize], [1, 1]);
-    assert_eq!(counts[t("c6") as usize], [1, 2], "Bb5; b7 and d7 pawns");
-    assert_eq!(counts[t("d7") as usize], [0, 3], "Bb5 is blocked by c6; Bc8, Qd8, Ke8");
+    assert_eq!(counts[t("e5").index()], ByColor::new(1, 1));
+    assert_eq!(counts[t("c6").index()], ByColor::new(1, 2), "Bb5; b7 and d7 pawns");
+    assert_eq!(counts[t("d7").index()], ByColor::new(0, 3), "Bb5 is blocked by c6; Bc8, Qd8, Ke8");
 }
 
 #[test]
 fn attackers_of_one_tile() {
     let g = Game::from_fen("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3").unwrap();
-    let mut out = [0u8; MAX_ATTACKERS];
+    let mut out = [Tile::default(); MAX_ATTACKERS];
     // "A" on Black's e5 pawn: White's attackers.
-    let n = g.attackers_of(t("e5"), WHITE, &mut out);
+    let n = g.attackers_of(t("e5"), Color::White, &mut out);
     assert_eq!(&out[..n as usize], &[t("f3")]);
     // "D": Black's defenders.
-    let n = g.attackers_of(t("e5"), BLACK, &mut out);
+    let n = g.attackers_of(t("e5"), Color::Black, &mut out);
     assert_eq!(&out[..n as usize], &[t("c6")]);
     // The c6 knight: attacked by Bb5, defended by the b7 and d7 pawns.
-    let n = g.attackers_of(t("c6"), WHITE, &mut out);
+    let n = g.attackers_of(t("c6"), Color::White, &mut out);
     assert_eq!(&out[..n as usize], &[t("b5")]);
-    let n = g.attackers_of(t("c6"), BLACK, &mut out);
+    let n = g.attackers_of(t("c6"), Color::Black, &mut out);
     let mut found = out[..n as usize].to_vec();
     found.sort();
     assert_eq!(found, vec![t("b7"), t("d7")]);
-    // An empty tile, and the colour argument masked to one bit.
-    let n = g.attackers_of(t("d4"), 3, &mut out);
+    // An empty tile.
+    let n = g.attackers_of(t("d4"), Color::Black, &mut out);
     let mut found = out[..n as usize].to_vec();
     found.sort();
-    assert_eq!(found, vec![t("c6"), t("e5")], "3 & 1 = Black: the c6 knight and the e5 pawn");
+    assert_eq!(found, vec![t("c6"), t("e5")], "the c6 knight and the e5 pawn");
 }
 
 /// Hooks that count progress calls and stop after `stop_after` of them.
@@ -557,16 +559,16 @@ fn settings() {
     assert_eq!(g.level(), 1);
     g.set_level(9);
     assert_eq!(g.level(), 4);
-    g.set_player(WHITE, Player::Computer);
-    assert_eq!(g.player(WHITE), Player::Computer);
-    g.set_player(BLACK | 2, Player::Human);
-    assert_eq!(g.player(BLACK), Player::Human, "the colour is masked to one bit");
+    g.set_player(Color::White, Player::Computer);
+    assert_eq!(g.player(Color::White), Player::Computer);
+    g.set_player(Color::Black, Player::Human);
+    assert_eq!(g.player(Color::Black), Player::Human);
     // new_game keeps players and level, resets the board and the ring.
     play(&mut g, "e2e4");
     g.new_game();
     assert_eq!(*g.position(), Position::startpos());
     assert!(!g.can_undo() && !g.can_redo());
-    assert_eq!((g.player(WHITE), g.player(BLACK), g.level()), (Player::Computer, Player::Human, 4));
+    assert_eq!((g.player(Color::White), g.player(Color::Black), g.level()), (Player::Computer, Player::Human, 4));
     // Without the book the start position is searched (still e2e4 or not,
     // but legal and not from the table: the hooks see progress).
     g.set_book(false);

@@ -28,7 +28,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use engine_core::piece::WHITE;
+use engine_core::piece::Color;
 use engine_core::rng::splitmix64;
 
 use crate::matchplay::game::{self, GameRecord, GameRules, Termination, TimeControl};
@@ -421,7 +421,7 @@ impl Match {
         let mut counts = [0; 3];
         for (index, record) in records.iter().enumerate() {
             let Some(side) = record.termination.faulty_side() else { continue };
-            if ((side == WHITE) == a_is_white(index)) == of_a {
+            if ((side == Color::White) == a_is_white(index)) == of_a {
                 let slot = match record.termination {
                     Termination::Illegal(..) => 0,
                     Termination::Crash(..) => 1,

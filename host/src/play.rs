@@ -20,7 +20,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use c64::App;
 use clap::{Args, ValueEnum};
 use engine_core::game::{Game, Player};
-use engine_core::piece::{BLACK, WHITE};
+use engine_core::piece::Color;
 
 /// Who plays a side, on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -112,8 +112,8 @@ pub fn run(args: PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    game.set_player(WHITE, args.white.into());
-    game.set_player(BLACK, args.black.into());
+    game.set_player(Color::White, args.white.into());
+    game.set_player(Color::Black, args.black.into());
     game.set_level(args.level);
     let app = App::new(game);
     let seeds = Seeds(args.seed);

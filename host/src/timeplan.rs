@@ -27,7 +27,7 @@
 
 use std::time::Duration;
 
-use engine_core::piece::{Color, WHITE};
+use engine_core::piece::Color;
 use engine_core::search::DEEPEST_PLY;
 use engine_core::Limits;
 
@@ -103,7 +103,7 @@ pub struct Plan {
 impl GoParams {
     /// The mover's clock and increment.
     fn clock_of(&self, side: Color) -> (Option<u64>, u64) {
-        if side == WHITE {
+        if side == Color::White {
             (self.wtime, self.winc.unwrap_or(0))
         } else {
             (self.btime, self.binc.unwrap_or(0))
@@ -212,6 +212,6 @@ mod tests {
         let mut slow = EngineOptions::default();
         slow.set("Move Overhead", "100").unwrap();
         let movetime = GoParams { movetime: Some(2000), ..GoParams::default() };
-        assert_eq!(movetime.plan(WHITE, &slow).clock, Some(movetime_plan(2000, 100)));
+        assert_eq!(movetime.plan(Color::White, &slow).clock, Some(movetime_plan(2000, 100)));
     }
 }

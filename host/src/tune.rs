@@ -51,8 +51,8 @@ use std::time::Instant;
 use engine_core::eval::value;
 use engine_core::rng::splitmix64;
 use engine_core::eval_tables::{PIECE_VALUE, PST_EG_KING, PST_EG_PAWN, PST_MG};
-use engine_core::piece::{color, kind, BLACK, EMPTY, KING, PAWN, QUEEN, WHITE};
-use engine_core::square::from_tile;
+use engine_core::piece::{ByColor, Color, EMPTY, KING, PAWN, QUEEN};
+use engine_core::square::Square;
 use engine_core::{GenMode, Position, MAX_MOVES};
 
 mod hand;
@@ -331,9 +331,9 @@ impl Values {
 /// whether it is White's.
 fn men(pos: &Position) -> impl Iterator<Item = (u8, usize, bool)> + '_ {
     (0..64u8).filter_map(move |tile| {
-        let p = pos.at(from_tile(tile));
-        let white = color(p) == WHITE;
-        (p != EMPTY).then(|| (kind(p), if white { tile as usize } else { tile as usize ^ 56 }, white))
+        let p = pos.at(Square::from_ordinal(tile));
+        let white = p.color() == Color::White;
+        (p != EMPTY).then(|| (p.kind(), if white { tile as usize } else { tile as usize ^ 56 }, white))
     })
 }
 
@@ -351,19 +351,19 @@ pub fn score(pos: &Position, v: &Values) -> i16 {
             eg += sign * (v.0[eg_index(k, s)] as i32 - v.0[mg_index(k, s)] as i32);
         }
     }
-    let kings = [pos.king_square(WHITE), pos.king_square(BLACK)];
+    let kings = ByColor::new(pos.king_square(Color::White), pos.king_square(Color::Black));
     value(mg as i16, eg as i16, pos.totals().phase, kings)
 }
 
 /// The weight of the endgame term at this phase, from the engine's blend.
 fn endgame_weight(phase: i16) -> f64 {
     // 400 is inside the mate drive's dead zone, so only the blend acts.
-    value(0, 400, phase, [0x00, 0x77]) as f64 / 400.0
+    value(0, 400, phase, ByColor::new(Square::A8, Square::H1)) as f64 / 400.0
 }
 
 /// Quiescence score of `pos` for the side to move, with values `v`.
 fn quiesce(pos: &mut Position, v: &Values, mut alpha: i32, beta: i32, ply: u32) -> i32 {
-    let white = pos.side_to_move() == WHITE;
+    let white = pos.side_to_move() == Color::White;
     let s = score(pos, v) as i32;
     let stand = if white { s } else { -s };
     if stand >= beta || ply >= 10 {
@@ -399,7 +399,7 @@ pub fn is_quiet(pos: &Position, v: &Values) -> bool {
     }
     let mut p = pos.clone();
     let s = score(&p, v) as i32;
-    let stand = if p.side_to_move() == WHITE { s } else { -s };
+    let stand = if p.side_to_move() == Color::White { s } else { -s };
     quiesce(&mut p, v, -32_000, 32_000, 0) == stand
 }
 
@@ -891,7 +891,7 @@ mod tests {
         for line in SAMPLE.lines() {
             let fen = line.split('|').next().unwrap().trim();
             let pos = Position::from_fen(fen).unwrap();
-            assert_eq!(score(&pos, &shipped), pos.evaluate(WHITE), "{fen}");
+            assert_eq!(score(&pos, &shipped), pos.evaluate(Color::White), "{fen}");
             n += 1;
         }
         assert!(n >= 300, "sample of {n} positions");

@@ -40,8 +40,8 @@ use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use engine_core::piece::{piece_char, WHITE};
-use engine_core::square::make_square;
+use engine_core::piece::Color;
+use engine_core::square::Square;
 use engine_core::{Move, Position};
 
 use crate::options::{number, option_key, switch, EngineOptions, OptionSpec, DEV_SPECS, OPTION_SPECS};
@@ -241,7 +241,7 @@ impl Session {
             info(&format!("go: {NO_POSITION}; bestmove 0000"));
         }
         let root_moves = self.position.as_ref().map(|p| root_moves(p, &params.searchmoves)).unwrap_or_default();
-        let side = self.position.as_ref().map_or(WHITE, Position::side_to_move);
+        let side = self.position.as_ref().map_or(Color::White, Position::side_to_move);
         let plan = params.plan(side, &self.options);
         let job = Job {
             position: self.position.clone(),
@@ -354,7 +354,7 @@ fn root_moves(pos: &Position, searchmoves: &[String]) -> Vec<Move> {
 fn show(pos: &Position) {
     for row in 0..8u8 {
         let cells: Vec<String> =
-            (0..8u8).map(|file| (piece_char(pos.at(make_square(file, row))) as char).to_string()).collect();
+            (0..8u8).map(|file| (pos.at(Square::new(file, row)).char() as char).to_string()).collect();
         emit(&format!("{} {}", 8 - row, cells.join(" ")));
     }
     emit("  a b c d e f g h");

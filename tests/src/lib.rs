@@ -17,7 +17,7 @@
 
 use engine_core::movegen::{GenMode, MAX_MOVES};
 use engine_core::mv::Move;
-use engine_core::piece::{kind, PAWN};
+use engine_core::piece::PAWN;
 use engine_core::rng::{splitmix64, SPLITMIX64_STEP};
 use engine_core::Position;
 
@@ -227,22 +227,22 @@ pub mod reference {
     /// field by field without building strings (the differential test asks
     /// this millions of times); `Err` carries both FENs.
     pub fn same(ours: &engine_core::Position, theirs: &Chess) -> Result<(), String> {
-        use engine_core::piece::{piece_char, EMPTY};
+        use engine_core::piece::EMPTY;
         use engine_core::position::{CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
-        use engine_core::square::{from_tile, NO_SQUARE};
+        use engine_core::square::{Square, NO_SQUARE};
         use shakmaty::{CastlingSide, Color};
         let board = theirs.board();
         let mut same = (0u8..64).all(|tile| {
             // Tile 0 is a8; shakmaty's square 0 is a1.
             let sq = shakmaty::Square::new(u32::from((7 - tile / 8) * 8 + tile % 8));
-            let p = ours.at(from_tile(tile));
+            let p = ours.at(Square::from_ordinal(tile));
             match board.piece_at(sq) {
                 None => p == EMPTY,
                 // FEN letters: upper case White, lower case Black, on both sides.
-                Some(q) => p != EMPTY && q.char() == piece_char(p) as char,
+                Some(q) => p != EMPTY && q.char() == p.char() as char,
             }
         });
-        same &= (ours.side_to_move() == 0) == (theirs.turn() == Color::White);
+        same &= (ours.side_to_move() == engine_core::piece::Color::White) == (theirs.turn() == Color::White);
         let rights = [
             (CASTLE_WK, Color::White, CastlingSide::KingSide),
             (CASTLE_WQ, Color::White, CastlingSide::QueenSide),
@@ -253,7 +253,7 @@ pub mod reference {
         let ep = ours.ep_square();
         same &= match theirs.ep_square(EnPassantMode::Legal) {
             None => ep == NO_SQUARE,
-            Some(sq) => ep != NO_SQUARE && sq.to_string().as_bytes() == engine_core::square::square_name(ep),
+            Some(sq) => ep != NO_SQUARE && sq.to_string().as_bytes() == ep.name(),
         };
         same &= u32::from(ours.halfmove_clock()) == theirs.halfmoves();
         same &= u32::from(ours.fullmove_number()) == theirs.fullmoves().get();
@@ -692,7 +692,7 @@ impl RandomGame {
         if !doubles.is_empty() && self.rng.chance(25) {
             return self.rng.pick(&doubles);
         }
-        let pawns: Vec<Move> = legal.iter().copied().filter(|m| kind(self.pos.at(m.from)) == PAWN).collect();
+        let pawns: Vec<Move> = legal.iter().copied().filter(|m| self.pos.at(m.from).kind() == PAWN).collect();
         if !pawns.is_empty() && self.rng.chance(20) {
             return self.rng.pick(&pawns);
         }

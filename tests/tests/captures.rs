@@ -16,7 +16,8 @@
 
 use c64chess_tests::{all_table_fens, position, pseudo, walk_tree};
 use engine_core::mv::{order, CAPTURE, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT};
-use engine_core::piece::{color, kind, EMPTY, PAWN, QUEEN};
+use engine_core::piece::{EMPTY, PAWN, QUEEN};
+use engine_core::square::Square;
 use engine_core::{GenMode, Move, Position};
 
 /// Positions against a bare king, with pawns about to promote: the
@@ -41,7 +42,7 @@ fn for_every_node(mut check: impl FnMut(&mut Position)) -> u64 {
 
 /// A list as (from, to, flags): Move's `==` ignores the ordering score;
 /// this compares the flags too, explicitly.
-fn key(v: &[Move]) -> Vec<(u8, u8, u8)> {
+fn key(v: &[Move]) -> Vec<(Square, Square, u8)> {
     v.iter().map(|m| (m.from, m.to, m.flags)).collect()
 }
 
@@ -52,7 +53,7 @@ fn captures_are_the_ordered_filtered_full_list() {
     let nodes = for_every_node(|pos| {
         // The generator's shortcut when the opponent has only its king
         // (the piece count is a running total the drift tests recount).
-        let bare = pos.pieces(pos.side_to_move() ^ 1) == 1;
+        let bare = pos.pieces(pos.side_to_move().other()) == 1;
         bare_king_nodes += u64::from(bare);
         let full = pseudo(pos, GenMode::All);
         let caps = pseudo(pos, GenMode::Captures);
@@ -99,7 +100,7 @@ fn generated_moves_carry_their_ordering_scores() {
         for m in pseudo(pos, GenMode::All) {
             let want = match m.promotion() {
                 QUEEN => order::QUEEN_PROMOTION,
-                0 if m.is_capture() => order::capture(kind(pos.at(m.to)).max(PAWN), kind(pos.at(m.from))),
+                0 if m.is_capture() => order::capture(pos.at(m.to).kind().max(PAWN), pos.at(m.from).kind()),
                 0 => 0,
                 _ => order::UNDERPROMOTION,
             };
@@ -126,7 +127,7 @@ fn capture_flag_matches_the_board() {
                 assert_eq!(target, EMPTY, "{m} at {}", pos.fen());
                 assert_ne!(m.flags & CAPTURE, 0, "{m} at {}: en passant without CAPTURE", pos.fen());
             } else {
-                let enemy = target != EMPTY && color(target) != us;
+                let enemy = target != EMPTY && target.color() != us;
                 assert!(target == EMPTY || enemy, "{m} at {}: lands on an own piece", pos.fen());
                 assert_eq!(m.is_capture(), enemy, "{m} ({:#04x}) at {}", m.flags, pos.fen());
             }

@@ -20,7 +20,7 @@ use c64chess_tests::{assert_consistent, fen_of, SplitMix64, legal, position as e
 use engine_core::bench::{bench, BENCH_LIMITS, BENCH_POSITIONS};
 use engine_core::level::{level, LEVELS};
 use engine_core::mv::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT};
-use engine_core::piece::{BLACK, WHITE};
+use engine_core::piece::Color;
 use engine_core::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use engine_core::search::ARENA_SIZE;
 use engine_core::{Move, Position, Searcher};
@@ -315,7 +315,7 @@ fn evaluation_is_colour_symmetric() {
                 a.phase,
                 m.fen()
             );
-            assert_eq!(pos.evaluate(WHITE), -pos.evaluate(BLACK));
+            assert_eq!(pos.evaluate(Color::White), -pos.evaluate(Color::Black));
             n += 1;
         }
     }
@@ -458,11 +458,11 @@ fn extreme_material_positions() {
         assert!((0..=20_800).contains(&t.phase), "{fen}: phase {}", t.phase);
         assert!(t.mg.unsigned_abs() < 12_000, "{fen}: mg {}", t.mg);
         assert!(t.eg.unsigned_abs() < 1_000, "{fen}: eg {}", t.eg);
-        for side in [WHITE, BLACK] {
+        for side in [Color::White, Color::Black] {
             let e = pos.evaluate(side);
             assert!(e.unsigned_abs() < MATE_BOUND as u16, "{fen}: evaluate {e}");
         }
-        println!("{fen}: mg {} eg {} phase {} eval(w) {}", t.mg, t.eg, t.phase, pos.evaluate(WHITE));
+        println!("{fen}: mg {} eg {} phase {} eval(w) {}", t.mg, t.eg, t.phase, pos.evaluate(Color::White));
     }
     assert_eq!(engine_pos(cases[0]).totals().phase, 20_800);
 }

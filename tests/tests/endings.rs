@@ -82,7 +82,7 @@ fn play(fen: &str) -> (End, u32, Vec<String>) {
             return (End::Threefold, plies, moves);
         }
         // The only captures possible are of the stronger side's piece.
-        if pos.cells().iter().filter(|&&p| p != 0).count() < 3 {
+        if pos.cells().iter().filter(|p| !p.is_empty()).count() < 3 {
             return (End::PieceLost, plies, moves);
         }
         let r = if pos.side_to_move() == strong_side {
@@ -172,9 +172,9 @@ fn starts_are_valid() {
         for fen in &list {
             let pos = Position::from_fen(fen).unwrap();
             assert!(!pos.in_check());
-            let mover = if pos.side_to_move() == 0 { piece } else { piece.to_ascii_lowercase() };
+            let mover = if pos.side_to_move() == engine_core::piece::Color::White { piece } else { piece.to_ascii_lowercase() };
             assert!(fen.split(' ').next().unwrap().contains(mover), "{fen}: the side to move must own the piece");
-            white += usize::from(pos.side_to_move() == 0);
+            white += usize::from(pos.side_to_move() == engine_core::piece::Color::White);
         }
         assert_eq!(white, 20);
     }

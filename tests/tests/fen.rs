@@ -536,11 +536,11 @@ fn set_fen_in_place_equals_from_fen_and_a_rejection_empties_the_board() {
     let mut pos = Position::startpos();
     let e = pos.set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra").unwrap_err();
     assert_eq!(e.field, FenField::Fields);
-    assert!(pos.cells().iter().all(|&p| p == 0), "the board is empty after a rejection");
+    assert!(pos.cells().iter().all(|p| p.is_empty()), "the board is empty after a rejection");
     assert_eq!(pos.history_len(), 0);
     // A rejection late in the parse (after the board was read) empties it too.
     assert!(pos.set_fen("4k3/8/8/8/8/8/8/4K3 x - - 0 1").is_err());
-    assert!(pos.cells().iter().all(|&p| p == 0));
+    assert!(pos.cells().iter().all(|p| p.is_empty()));
     pos.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     assert_eq!(pos, Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap());
 }

@@ -43,10 +43,10 @@ use std::sync::LazyLock;
 
 use c64chess_tests::{all_table_fens, legal, pseudo};
 use engine_core::bench::BENCH_POSITIONS;
-use engine_core::game::{move_from, move_to, LogLine, NotLegal, Outcome, Player, TileSet};
-use engine_core::piece::{BLACK, WHITE};
+use engine_core::game::{move_from, move_to, LogLine, NotLegal, Outcome, Player, Tile, TileSet};
+use engine_core::piece::{ByColor, Color};
 use engine_core::attacks::MAX_ATTACKERS;
-use engine_core::square::from_tile;
+use engine_core::square::Square;
 use engine_core::{FenError, Game, GenMode, Move, Position};
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseResult};
@@ -440,7 +440,7 @@ impl Snapshot {
             fen: game.position().fen().to_string(),
             pos: game.position().clone(),
             outcome: game.outcome(),
-            targets: (0..64).map(|t| game.legal_targets(t)).collect(),
+            targets: Tile::all().map(|t| game.legal_targets(t)).collect(),
             undo: (game.can_undo(), game.can_redo()),
             last: game.log_line(1),
         }
@@ -463,8 +463,8 @@ fn legal_of(game: &Game) -> Vec<Move> {
 /// taken back (redo's). A refusal must leave the game as it was.
 fn play_game(fen: &str, acts: &[Act], log: &mut Vec<String>) -> Result<Tally, String> {
     let mut game = Box::new(Game::from_fen(fen).map_err(|e| format!("{fen}: {e}"))?);
-    game.set_player(WHITE, Player::Human);
-    game.set_player(BLACK, Player::Human);
+    game.set_player(Color::White, Player::Human);
+    game.set_player(Color::Black, Player::Human);
     game.set_level(1);
     let (mut done, mut undone): (Vec<Position>, Vec<Position>) = (Vec::new(), Vec::new());
     let mut tally = Tally::default();
@@ -479,15 +479,15 @@ fn play_game(fen: &str, acts: &[Act], log: &mut Vec<String>) -> Result<Tally, St
                         let m = moves[i as usize % moves.len()];
                         (move_from(m), move_to(m))
                     }
-                    Act::Tiles(from, to, _) => (from, to),
+                    // Any byte names a tile once masked.
+                    Act::Tiles(from, to, _) => (Tile::masked(from), Tile::masked(to)),
                     _ => continue,
                 };
-                // Tiles above 63 are masked (the contract).
-                let matches = |m: &&Move| move_from(**m) == from & 63 && move_to(**m) == to & 63;
+                let matches = |m: &&Move| move_from(**m) == from && move_to(**m) == to;
                 let expected = moves.iter().find(|m| matches(m) && (m.promotion() == 0 || m.promotion() == promotion));
                 let found = game.find_move(from, to, promotion);
                 let answer = found.map_or("refused".into(), |m| m.to_string());
-                log.push(format!("find tiles {from} {to} ({}{}) promotion {promotion}: {answer}", name(from), name(to)));
+                log.push(format!("find tiles {} {} ({from}{to}) promotion {promotion}: {answer}", from.number(), to.number()));
                 if found.ok() != expected.copied() {
                     return Err(format!("find_move gave {found:?}, legal is {expected:?}"));
                 }
@@ -500,7 +500,7 @@ fn play_game(fen: &str, acts: &[Act], log: &mut Vec<String>) -> Result<Tally, St
                 found.ok()
             }
             Act::Raw(from, to, flags) => {
-                let m = Move { from, to, flags, score: 0 };
+                let m = Move { from: Square::from_x88(from), to: Square::from_x88(to), flags, score: 0 };
                 log.push(format!("play raw {from:#04x} {to:#04x} flags {flags:#04x}"));
                 Some(m)
             }
@@ -517,19 +517,21 @@ fn play_game(fen: &str, acts: &[Act], log: &mut Vec<String>) -> Result<Tally, St
             }
             Act::Look(tile, by, back) => {
                 log.push(format!("look at tile {tile} ({}), attackers of side {by}, log line {back}", name(tile)));
-                let piece = game.piece_at(tile);
-                let mut out = [0u8; MAX_ATTACKERS];
-                let n = game.attackers_of(tile, by, &mut out);
-                let mut counts = [[0u8; 2]; 64];
+                let t = Tile::masked(tile);
+                let piece = game.piece_at(t);
+                let mut out = [Tile::default(); MAX_ATTACKERS];
+                let side = Color::from_bit(by);
+                let n = game.attackers_of(t, side, &mut out);
+                let mut counts = [ByColor::new(0u8, 0); 64];
                 game.attack_counts(&mut counts);
                 let line = game.log_line(back);
-                if piece != game.position().at(from_tile(tile & 63))
-                    || n != counts[usize::from(tile & 63)][usize::from(by & 1)]
-                    || out[..usize::from(n)].iter().any(|&t| t > 63 || game.piece_at(t) == 0)
+                if piece != game.position().at(Square::from_ordinal(t.number()))
+                    || n != counts[t.index()][side]
+                    || out[..usize::from(n)].iter().any(|&a| game.piece_at(a).is_empty())
                     || line.is_some() != (1..=done.len()).contains(&usize::from(back))
                     || Snapshot::of(&game) != before
                 {
-                    return Err(format!("piece {piece}, attackers {:?}, log line {line:?}", &out[..usize::from(n)]));
+                    return Err(format!("piece {piece:?}, attackers {:?}, log line {line:?}", &out[..usize::from(n)]));
                 }
                 None
             }
@@ -693,7 +695,7 @@ fn failures_read_as_counterexamples() {
     assert_eq!(text, format!("panicked: inconsistent after make e1e2\n  start: {fen}\n  then: make e1e2"));
     let mut game = Box::new(Game::new());
     let before = Snapshot::of(&game);
-    let e4 = game.find_move(52, 36, 0).unwrap();
+    let e4 = game.find_move(Tile::masked(52), Tile::masked(36), 0).unwrap();
     game.play(e4).unwrap();
     let after = Snapshot::of(&game);
     assert_ne!(after, before);

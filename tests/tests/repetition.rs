@@ -294,7 +294,7 @@ fn undo_leaves_no_trace_in_the_ring() {
 /// shuffles (out and back for each side), then one knight move. `None` if
 /// this seed's walk does not allow it (a check, a repeat, a stuck knight).
 fn undo_scenario(seed: u64) -> Option<(Position, Vec<Move>)> {
-    use engine_core::piece::{kind, KNIGHT};
+    use engine_core::piece::KNIGHT;
     let mut pos = engine_pos("r1b1k1nr/8/8/8/8/8/8/RNB1K1NR w - - 0 1");
     let mut rng = SplitMix64::new(seed);
     for _ in 0..96 {
@@ -311,7 +311,7 @@ fn undo_scenario(seed: u64) -> Option<(Position, Vec<Move>)> {
     let mut line: Vec<Move> = Vec::new();
     for i in 0..33 {
         let m = if i % 4 < 2 {
-            legal(&pos).into_iter().find(|m| kind(pos.at(m.from)) == KNIGHT && !m.is_capture())?
+            legal(&pos).into_iter().find(|m| pos.at(m.from).kind() == KNIGHT && !m.is_capture())?
         } else {
             let out = line[line.len() - 2];
             legal(&pos).into_iter().find(|m| m.from == out.to && m.to == out.from)?

@@ -10,10 +10,10 @@
 use c64chess_tests::{legal, position, SplitMix64};
 use engine_core::bench::bench;
 use engine_core::eval_tables::PIECE_VALUE;
-use engine_core::piece::{kind, EMPTY, PAWN, QUEEN};
+use engine_core::piece::{Color, EMPTY, PAWN, QUEEN};
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::Techniques;
-use engine_core::square::all_squares;
+use engine_core::square::Square;
 use engine_core::{Position, Searcher};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -43,12 +43,12 @@ fn random_positions() -> Vec<Position> {
 fn pawn_defends_agrees_with_attackers() {
     let mut checked = 0;
     for pos in random_positions() {
-        for sq in all_squares() {
-            for by in [0, 1] {
-                let mut out = [0; MAX_ATTACKERS];
+        for sq in Square::all() {
+            for by in Color::BOTH {
+                let mut out = [Square::A8; MAX_ATTACKERS];
                 let n = pos.attackers(sq, by, &mut out) as usize;
-                let by_pawn = out[..n].iter().any(|&a| kind(pos.at(a)) == PAWN);
-                assert_eq!(pos.pawn_attacks(sq, by), by_pawn, "{} square {sq:#x} by {by}", pos.fen());
+                let by_pawn = out[..n].iter().any(|&a| pos.at(a).kind() == PAWN);
+                assert_eq!(pos.pawn_attacks(sq, by), by_pawn, "{} square {sq} by {by:?}", pos.fen());
                 checked += usize::from(by_pawn);
             }
         }
@@ -62,7 +62,7 @@ fn max_gain_bounds_every_capture_and_promotion() {
     for pos in random_positions() {
         let bound = pos.max_gain();
         for m in legal(&pos) {
-            let victim = if m.is_capture() { PIECE_VALUE[kind(pos.at(m.to)).max(PAWN) as usize] } else { 0 };
+            let victim = if m.is_capture() { PIECE_VALUE[pos.at(m.to).kind().max(PAWN) as usize] } else { 0 };
             let promotion =
                 if m.promotion() != 0 { PIECE_VALUE[m.promotion() as usize] - PIECE_VALUE[PAWN as usize] } else { 0 };
             assert!(victim + promotion <= bound, "{m} wins {} > {bound} in {}", victim + promotion, pos.fen());
@@ -70,7 +70,7 @@ fn max_gain_bounds_every_capture_and_promotion() {
         }
     }
     assert!(tight > 0, "the bound is never reached: is it too loose?");
-    assert!(PIECE_VALUE[QUEEN as usize] > 0 && EMPTY == 0);
+    assert!(PIECE_VALUE[QUEEN as usize] > 0 && EMPTY.is_empty());
 }
 
 fn bench_with(t: Techniques) -> (u32, u32) {

@@ -5,7 +5,7 @@ use engine_core::game::{NotLegal, SearcherHome, TileSet};
 use engine_core::piece::{BISHOP, KNIGHT, QUEEN, ROOK};
 use engine_core::Tile;
 
-use super::{App, Message, Mode, Step, DRAW_BOARD, DRAW_HELP, DRAW_MAIN, DRAW_TYPED, NO_TILE, SHOW_A, SHOW_B, SHOW_D};
+use super::{App, MaybeTile, Message, Mode, Step, DRAW_BOARD, DRAW_HELP, DRAW_MAIN, DRAW_TYPED, SHOW_A, SHOW_B, SHOW_D};
 use crate::input::Key;
 
 impl<H: SearcherHome> App<H> {
@@ -54,13 +54,13 @@ impl<H: SearcherHome> App<H> {
             }
         }
         match key {
-            Key::Up => self.move_cursor(0xF8, 0),
-            Key::Down => self.move_cursor(8, 0),
-            Key::Left => self.move_cursor(0, 0xFF),
+            Key::Up => self.move_cursor(-1, 0),
+            Key::Down => self.move_cursor(1, 0),
+            Key::Left => self.move_cursor(0, -1),
             Key::Right => self.move_cursor(0, 1),
             Key::Fire => self.fire(),
             Key::Back => {
-                if self.selected != NO_TILE {
+                if self.selected != MaybeTile::NONE {
                     self.deselect();
                 } else {
                     self.open_menu();
@@ -84,18 +84,16 @@ impl<H: SearcherHome> App<H> {
         Step::Busy
     }
 
-    /// Move the cursor by `rows` (0xF8 = up one, 8 = down one) and `files`
-    /// (0xFF = left, 1 = right) as seen on the screen, wrapping at the edges.
-    fn move_cursor(&mut self, rows: u8, files: u8) {
+    /// Move the cursor by `rows` (-1 = up one, 1 = down one) and `files`
+    /// (-1 = left, 1 = right) as seen on the screen, wrapping at the edges.
+    fn move_cursor(&mut self, rows: i8, files: i8) {
         let (mut rows, mut files) = (rows, files);
         if self.flipped {
             rows = rows.wrapping_neg();
             files = files.wrapping_neg();
         }
         let old = self.cursor;
-        let row = old & 0x38;
-        let file = old & 7;
-        self.cursor = (row.wrapping_add(rows) & 0x38) | (file.wrapping_add(files) & 7);
+        self.cursor = old.offset_wrapping(rows, files);
         self.dirty_tiles.insert(old);
         self.dirty_tiles.insert(self.cursor);
         if self.overlays & (SHOW_A | SHOW_D) != 0 {
@@ -105,14 +103,14 @@ impl<H: SearcherHome> App<H> {
     }
 
     fn select(&mut self, tile: Tile) {
-        self.selected = tile;
+        self.selected = MaybeTile::some(tile);
         self.targets = self.game.legal_targets(tile);
         self.dirty |= DRAW_BOARD;
     }
 
     #[inline(never)]
     pub(super) fn deselect(&mut self) {
-        self.selected = NO_TILE;
+        self.selected = MaybeTile::NONE;
         self.targets = TileSet::default();
         self.dirty |= DRAW_BOARD;
     }
@@ -125,11 +123,11 @@ impl<H: SearcherHome> App<H> {
             return self.say(Message::NotYourTurn);
         }
         let t = self.cursor;
-        if self.selected != NO_TILE {
-            if t == self.selected {
+        if let Some(selected) = self.selected.get() {
+            if t == selected {
                 self.deselect();
             } else if self.targets.contains(t) {
-                self.move_to(self.selected, t);
+                self.move_to(selected, t);
             } else if self.movable(t) {
                 self.select(t);
             } else {
@@ -147,7 +145,7 @@ impl<H: SearcherHome> App<H> {
     /// Play from/to, asking for the piece if it promotes.
     fn move_to(&mut self, from: Tile, to: Tile) {
         if self.game.is_promotion(from, to) {
-            self.selected = from;
+            self.selected = MaybeTile::some(from);
             self.targets = self.game.legal_targets(from);
             self.promo_from = from;
             self.promo_to = to;
@@ -173,13 +171,7 @@ impl<H: SearcherHome> App<H> {
         let t = self.typed;
         self.typed_len = 0;
         self.dirty |= DRAW_TYPED;
-        // The tile straight from the letters: engine_core::square's
-        // parse_square, then to_tile, cost the game 30 bytes of AVR code
-        // (42 with rustc 1.87), the 0x88 detour not folded away.
-        let square = |f: u8, r: u8| -> Option<Tile> {
-            (matches!(f, b'a'..=b'h') && matches!(r, b'1'..=b'8')).then(|| ((b'8' - r) << 3) | (f - b'a'))
-        };
-        let (Some(from), Some(to)) = (square(t[0], t[1]), square(t[2], t[3])) else {
+        let (Some(from), Some(to)) = (Tile::from_name([t[0], t[1]]), Tile::from_name([t[2], t[3]])) else {
             return self.say(Message::NotAMove);
         };
         let promotion = match (len, promotion_piece(t[4])) {

@@ -3,11 +3,11 @@
 //! the interface writes text with.
 
 use engine_core::game::{Outcome, Player, SearcherHome, TileSet};
-use engine_core::piece::{color, kind, BLACK, WHITE};
+use engine_core::piece::Color;
 use engine_core::Tile;
 
 use super::menu::{MENU_BLACK, MENU_ITEMS, MENU_LEVEL, MENU_PAUSE, MENU_WHITE, MENU_WORDS, PROMOTION_NAMES};
-use super::{App, Mode, DRAW_BOARD, DRAW_HELP, DRAW_MAIN, DRAW_MESSAGE, DRAW_SIDES, DRAW_STATUS, DRAW_TYPED, NO_TILE};
+use super::{App, MaybeTile, Mode, DRAW_BOARD, DRAW_HELP, DRAW_MAIN, DRAW_MESSAGE, DRAW_SIDES, DRAW_STATUS, DRAW_TYPED};
 use super::{SHOW_A, SHOW_B, SHOW_D};
 use crate::glyphs::{CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW, PIECE_GLYPH};
 use crate::layout::*;
@@ -20,11 +20,11 @@ impl<H: SearcherHome> App<H> {
         self.dirty = 0;
         if dirty & DRAW_BOARD != 0 {
             self.draw_labels(screen);
-            for tile in 0..64 {
+            for tile in Tile::all() {
                 self.draw_square(screen, tile);
             }
         } else if !self.dirty_tiles.is_empty() {
-            for tile in 0..64 {
+            for tile in Tile::all() {
                 if self.dirty_tiles.contains(tile) {
                     self.draw_square(screen, tile);
                 }
@@ -81,8 +81,8 @@ impl<H: SearcherHome> App<H> {
 
     /// The whole-square colour of `tile` under the cursor.
     fn cursor_colour(&self, tile: Tile) -> u8 {
-        if self.selected != NO_TILE {
-            if tile == self.selected {
+        if self.selected != MaybeTile::NONE {
+            if self.selected.is(tile) {
                 SELECTED
             } else if self.targets.contains(tile) {
                 DESTINATION
@@ -103,14 +103,13 @@ impl<H: SearcherHome> App<H> {
     }
 
     fn draw_square<S: Screen>(&self, screen: &mut S, tile: Tile) {
-        let tile = tile & 63;
-        let (row, file) = if self.flipped { (7 - (tile >> 3), 7 - (tile & 7)) } else { (tile >> 3, tile & 7) };
+        let (row, column) = if self.flipped { (7 - tile.row(), 7 - tile.column()) } else { (tile.row(), tile.column()) };
         let top = BOARD_ROW + SQUARE_AT[row as usize];
-        let left = BOARD_COL + SQUARE_AT[file as usize];
-        let square = if ((tile >> 3) ^ tile) & 1 == 0 { LIGHT_SQUARE } else { DARK_SQUARE };
+        let left = BOARD_COL + SQUARE_AT[column as usize];
+        let square = if tile.is_light() { LIGHT_SQUARE } else { DARK_SQUARE };
         let whole = if tile == self.cursor {
             self.cursor_colour(tile)
-        } else if tile == self.selected {
+        } else if self.selected.is(tile) {
             SELECTED
         } else {
             square
@@ -123,14 +122,14 @@ impl<H: SearcherHome> App<H> {
             ATTACKER
         } else if self.overlays & SHOW_D != 0 && self.marks_d.contains(tile) {
             DEFENDER
-        } else if tile == self.last[0] || tile == self.last[1] {
+        } else if self.last[0].is(tile) || self.last[1].is(tile) {
             LAST_MOVE
         } else {
             square
         };
         let piece = self.game.piece_at(tile);
-        let ink = if piece != 0 && color(piece) == BLACK { BLACK_MAN } else { WHITE_MAN };
-        let first = PIECE_GLYPH[kind(piece) as usize];
+        let ink = if !piece.is_empty() && piece.color() == Color::Black { BLACK_MAN } else { WHITE_MAN };
+        let first = PIECE_GLYPH[piece.kind() as usize];
         for part in 0..9u8 {
             let glyph = if first != 0 {
                 first + part
@@ -143,7 +142,7 @@ impl<H: SearcherHome> App<H> {
             screen.put(left + PART_COL[part as usize], top + PART_ROW[part as usize], glyph, attr(ink, paper));
         }
         if self.overlays & SHOW_B != 0 {
-            let [white, black] = self.counts[tile as usize];
+            let [white, black] = *self.counts[tile.index()].as_array();
             if white != 0 {
                 screen.put(left, top + 2, count_glyph(white), attr(colour::WHITE, colour::BLACK));
             }
@@ -154,15 +153,15 @@ impl<H: SearcherHome> App<H> {
     }
 
     fn draw_sides<S: Screen>(&self, screen: &mut S) {
-        for side in [WHITE, BLACK] {
-            let row = ROW_SIDES + side;
+        for side in Color::BOTH {
+            let row = ROW_SIDES + side as u8;
             let to_move = side == self.game.side_to_move();
             let ink = if to_move { colour::WHITE } else { LABEL };
             let a = attr(ink, PAPER);
             // In pieces, each padded: a line built in a buffer costs the
             // 6502 a copy per piece.
             text(screen, PANEL, row, if to_move { b">" } else { b" " }, a, 1);
-            text(screen, PANEL + 1, row, if side == WHITE { b"White" } else { b"Black" }, a, 7);
+            text(screen, PANEL + 1, row, if side == Color::White { b"White" } else { b"Black" }, a, 7);
             match self.game.player(side) {
                 Player::Human => text(screen, PANEL + 8, row, b"Human", a, 6),
                 Player::Computer => text(screen, PANEL + 8, row, &[b'C', b'P', b'U', b' ', b'L', b'0' + self.game.level()], a, 6),
@@ -170,7 +169,7 @@ impl<H: SearcherHome> App<H> {
         }
     }
     fn draw_status<S: Screen>(&self, screen: &mut S) {
-        let side: &[u8] = if self.game.side_to_move() == WHITE { b"White" } else { b"Black" };
+        let side: &[u8] = if self.game.side_to_move() == Color::White { b"White" } else { b"Black" };
         let mut lines: [&[u8]; 3] = [b"", b"", b""];
         if self.outcome.is_over() {
             lines[0] = b"GAME OVER";
@@ -182,7 +181,7 @@ impl<H: SearcherHome> App<H> {
                 _ => b"No material",
             };
             lines[2] = match (self.outcome, self.game.side_to_move()) {
-                (Outcome::Checkmate, WHITE) => b"Black wins",
+                (Outcome::Checkmate, Color::White) => b"Black wins",
                 (Outcome::Checkmate, _) => b"White wins",
                 _ => b"Draw",
             };
@@ -218,7 +217,7 @@ impl<H: SearcherHome> App<H> {
             let level = [b'0' + self.game.level()];
             let value: &[u8] = match i {
                 MENU_WHITE | MENU_BLACK => {
-                    let side = if i == MENU_WHITE { WHITE } else { BLACK };
+                    let side = if i == MENU_WHITE { Color::White } else { Color::Black };
                     match self.game.player(side) {
                         Player::Human => b"Human",
                         Player::Computer => b"CPU",

@@ -2,8 +2,7 @@
 //! straight to the screen.
 
 use engine_core::game::{LogLine, Outcome, SearcherHome};
-use engine_core::piece::{kind, piece_char, KING};
-use engine_core::square::{from_tile, square_name};
+use engine_core::piece::{Color, Piece, KING};
 use engine_core::Tile;
 
 use super::draw::clear;
@@ -62,7 +61,7 @@ impl Pen {
 
     /// A tile's name, e.g. `e4`.
     fn tile<S: Screen>(&mut self, screen: &mut S, tile: Tile) {
-        let [file, rank] = square_name(from_tile(tile));
+        let [file, rank] = tile.name();
         self.put(screen, file);
         self.put(screen, rank);
     }
@@ -84,19 +83,19 @@ fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16) {
     let number = decimal5((ply >> 1) + 1);
     pen.text(screen, &number[2..]);
     pen.text(screen, if ply & 1 == 0 { b". " } else { b"..." });
-    let k = kind(line.piece);
-    let (from_file, to_file) = (line.from & 7, line.to & 7);
+    let k = line.piece.kind();
+    let (from_file, to_file) = (line.from.column(), line.to.column());
     if k == KING && from_file == 4 && (to_file == 6 || to_file == 2) {
         pen.text(screen, if to_file == 6 { b"O-O" } else { b"O-O-O" });
     } else {
         if k > 1 {
-            pen.put(screen, piece_char(k));
+            pen.put(screen, Piece::new(k, Color::White).char());
         }
         pen.tile(screen, line.from);
-        pen.put(screen, if line.captured != 0 { b'x' } else { b'-' });
+        pen.put(screen, if !line.captured.is_empty() { b'x' } else { b'-' });
         pen.tile(screen, line.to);
         if line.promotion != 0 {
-            pen.put(screen, piece_char(line.promotion & 7));
+            pen.put(screen, Piece::new(line.promotion & 7, Color::White).char());
         }
     }
     // The outcome's mark: `+` check, `#` mate, `=` a draw.

@@ -2,7 +2,7 @@
 //! chooser a promoting move opens.
 
 use engine_core::game::{Player, SearcherHome};
-use engine_core::piece::{BISHOP, BLACK, KNIGHT, QUEEN, ROOK, WHITE};
+use engine_core::piece::{Color, BISHOP, KNIGHT, QUEEN, ROOK};
 
 use super::board::promotion_piece;
 use super::{App, Mode, Step, DRAW_HELP, DRAW_MAIN, DRAW_SIDES, DRAW_STATUS, SHOW_B};
@@ -67,7 +67,7 @@ impl<H: SearcherHome> App<H> {
                 self.close_panel();
             }
             MENU_WHITE | MENU_BLACK => {
-                let side = if self.item == MENU_WHITE { WHITE } else { BLACK };
+                let side = if self.item == MENU_WHITE { Color::White } else { Color::Black };
                 let other = match self.game.player(side) {
                     Player::Human => Player::Computer,
                     Player::Computer => Player::Human,

@@ -2,13 +2,12 @@
 //! the engine's [`SearchHooks`].
 
 use engine_core::game::{move_from, move_to, Player, SearcherHome};
-use engine_core::piece::{BLACK, WHITE};
+use engine_core::piece::Color;
 use engine_core::search::SearchHooks;
-use engine_core::square::{from_tile, square_name};
 use engine_core::Move;
 
 use super::draw::{clear, line, text};
-use super::{App, Message, Step, DRAW_TYPED};
+use super::{App, MaybeTile, Message, Step, DRAW_TYPED};
 use crate::input::{Input, Key};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
@@ -30,8 +29,8 @@ impl<H: SearcherHome> App<H> {
         self.dirty |= DRAW_TYPED;
         if let Some(m) = best {
             self.play(m);
-            self.pause_due = self.pause && self.game.player(WHITE) == Player::Computer && self.game.player(BLACK) == Player::Computer;
-            self.last = [move_from(m), move_to(m)];
+            self.pause_due = self.pause && self.game.player(Color::White) == Player::Computer && self.game.player(Color::Black) == Player::Computer;
+            self.last = [MaybeTile::some(move_from(m)), MaybeTile::some(move_to(m))];
         }
         if stack_full {
             self.say(Message::StackFull);
@@ -69,7 +68,7 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
         }
         if best != self.best && !best.is_none() {
             self.best = best;
-            let (from, to) = (square_name(from_tile(move_from(best))), square_name(from_tile(move_to(best))));
+            let (from, to) = (move_from(best).name(), move_to(best).name());
             let line = [from[0], from[1], to[0], to[1]];
             text(self.screen, NODES_COL + 1, ROW_TYPED, &line, a, 4);
         }

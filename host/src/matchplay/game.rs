@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use engine_core::piece::{Color, BLACK, WHITE};
+use engine_core::piece::Color;
 use engine_core::Position;
 
 use super::openings::Opening;
@@ -67,7 +67,7 @@ impl Termination {
             Termination::Illegal(side, _) | Termination::Crash(side, _) | Termination::TimeForfeit(side) => *side,
             _ => return 1,
         };
-        if loser == WHITE {
+        if loser == Color::White {
             0
         } else {
             2
@@ -95,7 +95,7 @@ impl Clocks {
 
     /// Charge `side` for a move that took `elapsed`; false if its flag fell.
     fn charge(&mut self, side: Color, elapsed: Duration) -> bool {
-        let left = &mut self.view.left[usize::from(side)];
+        let left = &mut self.view.left[side.index()];
         if elapsed > *left + self.view.margin {
             return false;
         }
@@ -111,7 +111,7 @@ pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, rules: &G
     let mut game = Game { pos: opening.pos.clone(), moves: Vec::new(), san: Vec::new() };
     let termination = game.run(white, black, opening, rules, salt);
     if let Some(side) = termination.faulty_side() {
-        if side == WHITE {
+        if side == Color::White {
             white.discard()
         } else {
             black.discard()
@@ -139,7 +139,7 @@ impl Game {
         rules: &GameRules,
         salt: u64,
     ) -> Termination {
-        for (side, player) in [(WHITE, &mut *white), (BLACK, &mut *black)] {
+        for (side, player) in [(Color::White, &mut *white), (Color::Black, &mut *black)] {
             if let Err(fault) = player.new_game(salt) {
                 return forfeit(side, fault);
             }
@@ -153,7 +153,7 @@ impl Game {
                 return Termination::PlyCap;
             }
             let side = self.pos.side_to_move();
-            let player = if side == WHITE { &mut *white } else { &mut *black };
+            let player = if side == Color::White { &mut *white } else { &mut *black };
             let turn = Turn {
                 start_fen: &opening.fen,
                 moves: &self.moves,
@@ -225,10 +225,10 @@ mod tests {
     fn clocks_charge_and_flag() {
         let tc = TimeControl { base: Duration::from_millis(100), inc: Duration::from_millis(10) };
         let mut clocks = Clocks::new(tc, Duration::from_millis(5));
-        assert!(clocks.charge(WHITE, Duration::from_millis(60)));
+        assert!(clocks.charge(Color::White, Duration::from_millis(60)));
         assert_eq!(clocks.view.left, [Duration::from_millis(50), Duration::from_millis(100)]);
-        assert!(clocks.charge(WHITE, Duration::from_millis(55)));
+        assert!(clocks.charge(Color::White, Duration::from_millis(55)));
         assert_eq!(clocks.view.left[0], Duration::from_millis(10));
-        assert!(!clocks.charge(WHITE, Duration::from_millis(16)));
+        assert!(!clocks.charge(Color::White, Duration::from_millis(16)));
     }
 }

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use engine_core::piece::{BLACK, WHITE};
+use engine_core::piece::Color;
 use engine_core::Position;
 
 use super::game::{GameRecord, Termination};
@@ -77,16 +77,16 @@ fn movetext(start: &Position, san: &[String]) -> Vec<String> {
     let mut number = start.fullmove_number();
     let mut side = start.side_to_move();
     for (i, m) in san.iter().enumerate() {
-        if side == WHITE {
+        if side == Color::White {
             tokens.push(format!("{number}."));
         } else if i == 0 {
             tokens.push(format!("{number}..."));
         }
         tokens.push(m.clone());
-        if side == BLACK {
+        if side == Color::Black {
             number += 1;
         }
-        side ^= 1;
+        side = side.other();
     }
     tokens
 }
@@ -127,7 +127,7 @@ fn termination_tag(t: &Termination) -> &'static str {
 
 /// The reason in words, for the final comment.
 pub fn reason(t: &Termination) -> String {
-    let name = |side| if side == WHITE { "White" } else { "Black" };
+    let name = |side| if side == Color::White { "White" } else { "Black" };
     match t {
         Termination::Rules(Ending::Checkmate) => "checkmate".to_string(),
         Termination::Rules(Ending::Stalemate) => "stalemate".to_string(),
@@ -179,7 +179,7 @@ mod tests {
         let start = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
         let record = GameRecord {
             san: vec!["e5".into(), "Nf3".into(), "Nc6".into()],
-            termination: Termination::Illegal(WHITE, "e1e3".into()),
+            termination: Termination::Illegal(Color::White, "e1e3".into()),
             white_half_points: 0,
         };
         let info = GameInfo {

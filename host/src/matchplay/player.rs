@@ -238,7 +238,7 @@ fn go_command(spec: &ExternalSpec, turn: &Turn) -> (String, Instant) {
                 ms(c.inc),
                 ms(c.inc)
             ));
-            now + c.left[usize::from(turn.pos.side_to_move())] + c.margin
+            now + c.left[turn.pos.side_to_move().index()] + c.margin
         }
         None => now + spec.timeout + Duration::from_millis(spec.movetime.unwrap_or(0)),
     };

@@ -1,8 +1,7 @@
 //! Standard algebraic notation, for the PGN movetext.
 
 use engine_core::mv::{CASTLE_KING, CASTLE_QUEEN};
-use engine_core::piece::{kind, piece_char, PAWN};
-use engine_core::square::{file, row, square_name};
+use engine_core::piece::{Color, Piece, PAWN};
 use engine_core::{Move, Position, MAX_MOVES};
 
 /// The SAN of `m`, a legal move of `pos` (`Nbd7`, `exd5`, `e8=Q+`, `O-O#`).
@@ -28,24 +27,24 @@ pub fn san(pos: &mut Position, m: Move) -> String {
 fn piece_move(pos: &mut Position, m: Move) -> String {
     let piece = pos.at(m.from);
     let mut text = String::new();
-    if kind(piece) == PAWN {
+    if piece.kind() == PAWN {
         if m.is_capture() {
-            text.push(char::from(square_name(m.from)[0]));
+            text.push(char::from(m.from.name()[0]));
         }
     } else {
         // The piece type alone is White's piece: SAN's upper-case letter for both sides.
-        text.push(char::from(piece_char(kind(piece))));
+        text.push(char::from(Piece::new(piece.kind(), Color::White).char()));
         text.push_str(&disambiguation(pos, m));
     }
     if m.is_capture() {
         text.push('x');
     }
-    let [f, r] = square_name(m.to);
+    let [f, r] = m.to.name();
     text.push(char::from(f));
     text.push(char::from(r));
     if m.promotion() != 0 {
         text.push('=');
-        text.push(char::from(piece_char(m.promotion())));
+        text.push(char::from(Piece::new(m.promotion(), Color::White).char()));
     }
     text
 }
@@ -59,12 +58,12 @@ fn disambiguation(pos: &mut Position, m: Move) -> String {
     let piece = pos.at(m.from);
     let rivals: Vec<Move> =
         moves[..n].iter().copied().filter(|o| o.to == m.to && o.from != m.from && pos.at(o.from) == piece).collect();
-    let [f, r] = square_name(m.from);
+    let [f, r] = m.from.name();
     if rivals.is_empty() {
         String::new()
-    } else if rivals.iter().all(|o| file(o.from) != file(m.from)) {
+    } else if rivals.iter().all(|o| o.from.file() != m.from.file()) {
         char::from(f).to_string()
-    } else if rivals.iter().all(|o| row(o.from) != row(m.from)) {
+    } else if rivals.iter().all(|o| o.from.row() != m.from.row()) {
         char::from(r).to_string()
     } else {
         format!("{}{}", char::from(f), char::from(r))

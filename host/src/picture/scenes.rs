@@ -7,8 +7,8 @@ use std::collections::VecDeque;
 
 use c64::{App, Input, Key, ScreenBuffer, Step};
 use clap::ValueEnum;
-use engine_core::game::{Game, Player};
-use engine_core::piece::BLACK;
+use engine_core::game::{Game, Player, Tile};
+use engine_core::piece::Color;
 
 /// A screen to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -94,7 +94,7 @@ impl Scene {
 /// and RETURN: the knight selected, Nd5 mate among its moves.
 fn legal_game() -> Script {
     let mut game = Game::new();
-    game.set_player(BLACK, Player::Human);
+    game.set_player(Color::Black, Player::Human);
     let mut s = Script::new(game);
     for m in ["e2e4", "e7e5", "g1f3", "d7d6", "f1c4", "c8g4", "b1c3", "g7g6", "f3e5", "g4d1", "c4f7"] {
         s.typed(m);
@@ -110,7 +110,7 @@ fn legal_game() -> Script {
 /// and one attack display switched on (`a`, `d` or `b`).
 fn ruy_lopez(square: &str, display: u8) -> Script {
     let mut game = Game::new();
-    game.set_player(BLACK, Player::Human);
+    game.set_player(Color::Black, Player::Human);
     let mut s = Script::new(game);
     for m in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"] {
         s.typed(m);
@@ -174,16 +174,16 @@ impl Script {
     /// The cursor keys that take the cursor to `square` (board not flipped).
     fn cursor_to(&mut self, square: &str) {
         let b = square.as_bytes();
-        let (file, row) = ((b[0] - b'a') as i8, (b'8' - b[1]) as i8);
+        let target = Tile::from_name([b[0], b[1]]).expect("a square's name");
         let at = self.app.cursor();
-        let (dx, dy) = (file - (at & 7) as i8, row - (at >> 3) as i8);
+        let (dx, dy) = (target.column() as i8 - at.column() as i8, target.row() as i8 - at.row() as i8);
         let across = if dx > 0 { Key::Right } else { Key::Left };
         let down = if dy > 0 { Key::Down } else { Key::Up };
         let keys: Vec<Key> = std::iter::repeat_n(across, dx.unsigned_abs() as usize)
             .chain(std::iter::repeat_n(down, dy.unsigned_abs() as usize))
             .collect();
         self.press(&keys);
-        assert_eq!(self.app.cursor(), (row * 8 + file) as u8, "the cursor reached {square}");
+        assert_eq!(self.app.cursor(), target, "the cursor reached {square}");
     }
 }
 

@@ -37,7 +37,7 @@ use c64::screen::{colour, COLS, ROWS};
 use c64::{App, Input, Key, Screen, ScreenBuffer, Step};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::terminal;
-use engine_core::piece::{make_piece, piece_char, BLACK, WHITE};
+use engine_core::piece::{Color, Piece};
 
 use super::Seeds;
 
@@ -314,8 +314,8 @@ impl TermScreen {
                 return (' ', false);
             }
             if self.ascii {
-                let side = if attr >> 4 != colour::BLACK { WHITE } else { BLACK };
-                return (piece_char(make_piece(kind, side)) as char, false);
+                let side = if attr >> 4 != colour::BLACK { Color::White } else { Color::Black };
+                return (Piece::new(kind, side).char() as char, false);
             }
             // The filled symbols for both sides: the ink colour tells them apart.
             return (['?', '♟', '♞', '♝', '♜', '♛', '♚'][kind as usize], true);

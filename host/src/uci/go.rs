@@ -91,7 +91,7 @@ fn is_keyword(token: &str) -> bool {
 mod tests {
     use super::*;
     use engine_core::level::level;
-    use engine_core::piece::{BLACK, WHITE};
+    use engine_core::piece::Color;
     use engine_core::Limits;
 
     use crate::options::{EngineOptions, DEFAULT_MOVE_OVERHEAD as OH};
@@ -122,7 +122,7 @@ mod tests {
     #[test]
     fn limits_rule() {
         let o = EngineOptions::default();
-        let plan = |line: &str| parse(line).0.plan(WHITE, &o);
+        let plan = |line: &str| parse(line).0.plan(Color::White, &o);
         assert_eq!(plan("").limits, level(4));
         assert_eq!(plan("ponder").limits, level(4));
         assert_eq!(plan("btime 100").limits, level(4), "the opponent's clock is not a limit");
@@ -137,7 +137,7 @@ mod tests {
         let clocked = plan("wtime 60000 btime 1");
         assert_eq!(clocked.limits, Limits { depth: MAX_DEPTH, nodes: u32::MAX });
         assert!(clocked.clock.is_some());
-        assert_eq!(parse("wtime 1 btime 60000").0.plan(BLACK, &o).clock, Some(clock_plan(60000, 0, None, OH)));
+        assert_eq!(parse("wtime 1 btime 60000").0.plan(Color::Black, &o).clock, Some(clock_plan(60000, 0, None, OH)));
         let infinite = plan("infinite");
         assert!(infinite.infinite && infinite.clock.is_none());
         assert_eq!(infinite.limits.nodes, u32::MAX);
@@ -152,7 +152,7 @@ mod tests {
         let mut o = EngineOptions::default();
         o.set("UCI_LimitStrength", "true").unwrap();
         o.set("UCI_Elo", &crate::rating::LADDER[1].to_string()).unwrap();
-        let plan = |line: &str| parse(line).0.plan(WHITE, &o);
+        let plan = |line: &str| parse(line).0.plan(Color::White, &o);
         for line in ["", "wtime 600000 btime 600000", "infinite", "movetime 100000", "depth 20"] {
             let p = plan(line);
             assert_eq!(p.limits, level(2), "{line}");
