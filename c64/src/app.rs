@@ -217,8 +217,8 @@ pub struct App<H = Searcher> {
 
 impl<H: SearcherHome> App<H> {
     /// The interface for `game`, with its players and level as set. The
-    /// first step seeds the game from [`Input::seed`] (unless
-    /// [`App::keep_seed`]). The board is flipped when Black is the only human.
+    /// first step seeds the game from [`Input::seed`]. The board is flipped
+    /// when Black is the only human.
     pub fn new(game: Game<H>) -> App<H> {
         let mut app = App::around(game);
         app.restart();
@@ -296,12 +296,6 @@ impl<H: SearcherHome> App<H> {
         self.last = [MaybeTile::NONE; 2];
         self.home_cursor();
         self.position_changed();
-    }
-
-    /// Leave the seed as the game has it (the first step otherwise asks
-    /// [`Input::seed`] for one).
-    pub fn keep_seed(&mut self) {
-        self.seeded = true;
     }
 
     /// The game (read-only).

@@ -16,15 +16,11 @@ use crate::square::Square;
 /// at compile time: the tables hold squares, and a malformed entry does
 /// not compile.
 const fn squares(text: &[u8; 4]) -> [Square; 2] {
-    let mut out = [Square::A8; 2];
-    let mut i = 0;
-    while i < 2 {
-        let (f, r) = (text[2 * i], text[2 * i + 1]);
-        assert!(matches!(f, b'a'..=b'h') && matches!(r, b'1'..=b'8'), "a square is a file and a rank");
-        out[i] = Square::new(f - b'a', b'8' - r);
-        i += 1;
+    let (from, to) = text.split_at(2);
+    match (Square::parse(from), Square::parse(to)) {
+        (Some(from), Some(to)) => [from, to],
+        _ => panic!("a square is a file and a rank"),
     }
-    out
 }
 
 /// White's first moves.
