@@ -44,9 +44,9 @@
 //! | `app/draw.rs` | [`App::draw`]: board, labels, panel, menu and chooser; the row helpers `text`, `line`, `clear` |
 //! | `app/log.rs` | the move log: one line per ply, written with a `Pen` |
 
+use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
 use engine_core::piece::{ByColor, Color};
-use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::Searcher;
 use engine_core::{Move, Tile};
 

@@ -26,8 +26,8 @@
 //! `tools/vice-drive` reads these rows back from VICE (docs/c64.md).
 
 use engine_core::bench::{drive_default, Report, DRIVE_LEVEL};
-use engine_core::tt::Slots;
 use engine_core::search::SearchHooks;
+use engine_core::tt::Slots;
 use engine_core::Searcher;
 
 use crate::layout::{LABEL, TITLE};
@@ -269,8 +269,13 @@ mod tests {
     fn show_lays_out_the_figures() {
         let mut screen = ScreenBuffer::new();
         let report = Report { searches: 137, nodes: 108_624, digest: Digest(EXPECTED_DRIVE_DIGEST) };
-        let timing =
-            Timing { cycles: 1_234_567_890, jiffies: 7_513, soft_stack: 1_893, soft_stack_low: 0xC495, stack_full: false };
+        let timing = Timing {
+            cycles: 1_234_567_890,
+            jiffies: 7_513,
+            soft_stack: 1_893,
+            soft_stack_low: 0xC495,
+            stack_full: false,
+        };
         assert!(show(&mut screen, &report, &timing));
         let expected = "\n\n\
             searches       137\n\
@@ -312,7 +317,9 @@ mod tests {
         assert_eq!(timing.cycles_over(1000) as u64, total / 1000);
         assert_eq!(timing.cycles_over(99_592) as u64, total / 99_592);
         // The same time on NTSC (17,045 cycles a jiffy), and short runs.
-        for (jiffies, per) in [(648_000u32, 17_045u64), (648_000, 16_421), (7_513, 16_421), (262_000, 16_421), (1, 17_045)] {
+        for (jiffies, per) in
+            [(648_000u32, 17_045u64), (648_000, 16_421), (7_513, 16_421), (262_000, 16_421), (1, 17_045)]
+        {
             let total = jiffies as u64 * per + 12_345;
             let timing = Timing { cycles: total as u32, jiffies, ..Timing::default() };
             assert_eq!(timing.wraps() as u64, total >> 32, "{jiffies} jiffies at {per}");
@@ -332,7 +339,8 @@ mod tests {
         let mut screen = ScreenBuffer::new();
         let report = Report { searches: 137, nodes: 99_592, digest: Digest(EXPECTED_DRIVE_DIGEST) };
         let total: u64 = 648_000 * 16_421;
-        let timing = Timing { cycles: total as u32, jiffies: 648_000, soft_stack: 2_000, stack_full: true, ..Timing::default() };
+        let timing =
+            Timing { cycles: total as u32, jiffies: 648_000, soft_stack: 2_000, stack_full: true, ..Timing::default() };
         assert!(!show(&mut screen, &report, &timing), "a search stopped by the guard is not a pass");
         let rows: Vec<String> = screen_text(&screen).lines().map(String::from).collect();
         assert_eq!(rows[ROW_CYCLES as usize], std::format!("kcycles{:>11}", total / 1000));

@@ -135,10 +135,7 @@ mod tests {
         assert_eq!(j.sample(0xFF), None);
         assert_eq!(j.sample(0xF7), Some(Key::Right));
         // Each line alone, from nothing held; bits 5-7 are not the stick's.
-        for (bit, key) in [Key::Up, Key::Down, Key::Left, Key::Right, Key::Fire]
-            .into_iter()
-            .enumerate()
-        {
+        for (bit, key) in [Key::Up, Key::Down, Key::Left, Key::Right, Key::Fire].into_iter().enumerate() {
             let mut j = Joystick::new();
             assert_eq!(j.sample(!(1 << bit)), Some(key), "bit {bit}");
             assert_eq!(j.sample(!(1 << bit) & 0x1F), None, "bit {bit}");

@@ -213,11 +213,7 @@ impl Keyboard {
     /// A keyboard with nothing held: a key already down at the first call
     /// counts on that call.
     pub const fn new() -> Keyboard {
-        Keyboard {
-            down: [0; 8],
-            last: LEFT_SHIFT,
-            count: 0,
-        }
+        Keyboard { down: [0; 8], last: LEFT_SHIFT, count: 0 }
     }
 
     /// One scan of the matrix: `read(!(1 << c))` selects column `c` on CIA
@@ -350,11 +346,7 @@ mod tests {
 
     /// The calls (counting from 0) that gave a key.
     fn hits(keys: &[Option<Key>]) -> Vec<usize> {
-        keys.iter()
-            .enumerate()
-            .filter(|(_, k)| k.is_some())
-            .map(|(i, _)| i)
-            .collect()
+        keys.iter().enumerate().filter(|(_, k)| k.is_some()).map(|(i, _)| i).collect()
     }
 
     /// Where a key sits, by the layout the glue's matrix follows (the
@@ -432,15 +424,9 @@ mod tests {
     #[test]
     fn every_key_gives_what_the_kernals_code_meant() {
         for (index, shift, queen) in (0..64u8).flat_map(|i| {
-            [None, Some(LEFT_SHIFT), Some(RIGHT_SHIFT)]
-                .into_iter()
-                .flat_map(move |s| [(i, s, false), (i, s, true)])
+            [None, Some(LEFT_SHIFT), Some(RIGHT_SHIFT)].into_iter().flat_map(move |s| [(i, s, false), (i, s, true)])
         }) {
-            let table = if shift.is_some() {
-                &KERNAL_SHIFTED
-            } else {
-                &KERNAL_UNSHIFTED
-            };
+            let table = if shift.is_some() { &KERNAL_SHIFTED } else { &KERNAL_UNSHIFTED };
             let keys: Vec<u8> = [index].into_iter().chain(shift).collect();
             // SHIFT with itself, or with the other SHIFT, is no key.
             let want = if matches!(index, LEFT_SHIFT | RIGHT_SHIFT) && shift.is_some() {
@@ -453,11 +439,7 @@ mod tests {
                 }
             };
             let got = scan_queen(&mut Keyboard::new(), &matrix(&keys), queen);
-            assert!(
-                same(got, want),
-                "{} {shift:?} queen {queen}: {got:?}, want {want:?}",
-                LAYOUT[index as usize]
-            );
+            assert!(same(got, want), "{} {shift:?} queen {queen}: {got:?}, want {want:?}", LAYOUT[index as usize]);
         }
     }
 
@@ -473,13 +455,7 @@ mod tests {
                 assert_eq!(KERNAL_SHIFTED[i], b[0] + 0x80, "shift {name}");
             }
         }
-        for (name, code) in [
-            ("DEL", 20),
-            ("RETURN", 13),
-            ("CRSR RIGHT", 29),
-            ("CRSR DOWN", 17),
-            ("F1", 133),
-        ] {
+        for (name, code) in [("DEL", 20), ("RETURN", 13), ("CRSR RIGHT", 29), ("CRSR DOWN", 17), ("F1", 133)] {
             assert_eq!(KERNAL_UNSHIFTED[at(name) as usize], code, "{name}");
         }
         assert_eq!(KERNAL_SHIFTED[at("CRSR RIGHT") as usize], 157);
@@ -487,17 +463,11 @@ mod tests {
         for (name, code) in [("SPACE", 32), ("STOP", 3), ("HOME", 19)] {
             assert_eq!(KERNAL_UNSHIFTED[at(name) as usize], code, "{name}");
         }
-        let shifted: Vec<u8> = b"1234567890"
-            .iter()
-            .map(|&d| KERNAL_SHIFTED[at(core::str::from_utf8(&[d]).unwrap()) as usize])
-            .collect();
+        let shifted: Vec<u8> =
+            b"1234567890".iter().map(|&d| KERNAL_SHIFTED[at(core::str::from_utf8(&[d]).unwrap()) as usize]).collect();
         assert_eq!(shifted, b"!\"#$%&'()0");
         for name in [":", ";", "=", "/", ",", ".", "+", "-", "@", "*"] {
-            assert_eq!(
-                KERNAL_UNSHIFTED[at(name) as usize],
-                name.as_bytes()[0],
-                "{name}"
-            );
+            assert_eq!(KERNAL_UNSHIFTED[at(name) as usize], name.as_bytes()[0], "{name}");
         }
         // Each code appears once (the zeros are the four modifiers), so no
         // key is listed twice.
@@ -512,26 +482,12 @@ mod tests {
             assert_eq!(CODES[at(name) as usize], NONE, "{name}");
         }
         assert_eq!((LEFT_SHIFT, RIGHT_SHIFT), (at("LSHIFT"), at("RSHIFT")));
-        assert_eq!(
-            (DEL_AT, RIGHT_AT, DOWN_AT, SPACE_AT),
-            (at("DEL"), at("CRSR RIGHT"), at("CRSR DOWN"), at("SPACE"))
-        );
+        assert_eq!((DEL_AT, RIGHT_AT, DOWN_AT, SPACE_AT), (at("DEL"), at("CRSR RIGHT"), at("CRSR DOWN"), at("SPACE")));
         assert_eq!(
             (DEL, RETURN, CRSR_RIGHT, F1, CRSR_DOWN, A, S),
-            (
-                at("DEL"),
-                at("RETURN"),
-                at("CRSR RIGHT"),
-                at("F1"),
-                at("CRSR DOWN"),
-                at("A"),
-                at("S")
-            )
+            (at("DEL"), at("RETURN"), at("CRSR RIGHT"), at("F1"), at("CRSR DOWN"), at("A"), at("S"))
         );
-        assert_eq!(
-            (CTRL, SPACE, COMMODORE, Q, RUN_STOP),
-            (at("CTRL"), at("SPACE"), at("C="), at("Q"), at("STOP"))
-        );
+        assert_eq!((CTRL, SPACE, COMMODORE, Q, RUN_STOP), (at("CTRL"), at("SPACE"), at("C="), at("Q"), at("STOP")));
     }
 
     #[test]
@@ -567,18 +523,12 @@ mod tests {
         // SHIFT makes the other keys of the UI symbols or control codes it
         // does not use; 0 stays 0, as in the KERNAL.
         for name in ["1", "5", "9", "DEL", "RETURN", "F1", "STOP"] {
-            assert!(
-                matches!(press(&[at(name), LEFT_SHIFT]), Some(Other(_))),
-                "shift {name}"
-            );
+            assert!(matches!(press(&[at(name), LEFT_SHIFT]), Some(Other(_))), "shift {name}");
         }
         assert_eq!(press(&[at("0"), RIGHT_SHIFT]), Some(Char(b'0')));
         for name in ["F3", "F5", "F7", "SPACE", "HOME", "+", "£", "@", "←", "↑"] {
             assert!(matches!(press(&[at(name)]), Some(Other(_))), "{name}");
-            assert!(
-                matches!(press(&[at(name), LEFT_SHIFT]), Some(Other(_))),
-                "shift {name}"
-            );
+            assert!(matches!(press(&[at(name), LEFT_SHIFT]), Some(Other(_))), "shift {name}");
         }
         // CTRL and C= do not change a key.
         assert_eq!(press(&[A, CTRL]), Some(Char(b'a')));
@@ -608,21 +558,14 @@ mod tests {
             let mut kb = Keyboard::new();
             let got = hold(&mut kb, keys, 33);
             assert_eq!(hits(&got), [0, 16, 20, 24, 28, 32], "{keys:?}");
-            assert!(
-                got.iter().all(|&k| k.is_none() || k == Some(key)),
-                "{keys:?}: {got:?}"
-            );
+            assert!(got.iter().all(|&k| k.is_none() || k == Some(key)), "{keys:?}: {got:?}");
         }
         // SPACE (Other) and shift-DEL (INST, Other) repeat too.
         for keys in [&[SPACE][..], &[DEL, LEFT_SHIFT][..]] {
             let mut kb = Keyboard::new();
             let got = hold(&mut kb, keys, 33);
             assert_eq!(hits(&got), [0, 16, 20, 24, 28, 32], "{keys:?}");
-            assert!(
-                got.iter()
-                    .all(|&k| k.is_none() || matches!(k, Some(Other(_)))),
-                "{keys:?}: {got:?}"
-            );
+            assert!(got.iter().all(|&k| k.is_none() || matches!(k, Some(Other(_)))), "{keys:?}: {got:?}");
         }
     }
 
@@ -640,13 +583,9 @@ mod tests {
 
     #[test]
     fn modifiers_alone_give_nothing() {
-        for keys in [
-            &[LEFT_SHIFT][..],
-            &[RIGHT_SHIFT],
-            &[CTRL],
-            &[COMMODORE],
-            &[LEFT_SHIFT, RIGHT_SHIFT, CTRL, COMMODORE],
-        ] {
+        for keys in
+            [&[LEFT_SHIFT][..], &[RIGHT_SHIFT], &[CTRL], &[COMMODORE], &[LEFT_SHIFT, RIGHT_SHIFT, CTRL, COMMODORE]]
+        {
             let mut kb = Keyboard::new();
             assert_eq!(hits(&hold(&mut kb, keys, 40)), [] as [usize; 0], "{keys:?}");
             // And a key pressed while they are held still gives its key.

@@ -23,8 +23,8 @@ use std::mem::size_of;
 
 use c64::App;
 use engine_core::game::{Game, SearcherHome};
-use engine_core::tt::{Entry, Slots, TT_ENTRIES};
 use engine_core::pv::PV_PLIES;
+use engine_core::tt::{Entry, Slots, TT_ENTRIES};
 use engine_core::{Move, Position, Searcher};
 
 /// A zero-sized handle to slots outside the program, like the C64 glue's.

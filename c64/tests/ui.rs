@@ -177,13 +177,20 @@ impl Session {
                 x ^= x << 13;
                 x ^= x >> 17;
                 x ^= x << 5;
-                if code == 32 { 0 } else { x as u8 | 0x10 }
+                if code == 32 {
+                    0
+                } else {
+                    x as u8 | 0x10
+                }
             })
         };
         for row in 0..25 {
             for col in 0..40 {
                 let (glyph, attr) = (self.screen().glyph(col, row), self.screen().attr(col, row));
-                assert!(c64::charset::faithful(glyph, attr, rom), "{name}: cell ({col}, {row}), glyph {glyph}, attr {attr:02x}");
+                assert!(
+                    c64::charset::faithful(glyph, attr, rom),
+                    "{name}: cell ({col}, {row}), glyph {glyph}, attr {attr:02x}"
+                );
             }
         }
     }
@@ -220,8 +227,7 @@ fn start_position() {
 fn reset_in_place_is_a_new_game() {
     let mut app = App::unstarted(Searcher::unstarted(InPlace::new()));
     app.reset();
-    let mut s =
-        Session { app, screen: Counting::default(), keys: Keys::default() };
+    let mut s = Session { app, screen: Counting::default(), keys: Keys::default() };
     s.settle();
     s.snapshot("start", "new game, White human, Black computer level 1, cursor (green) on e2");
     let fresh = s.text();
@@ -332,13 +338,21 @@ fn promotion_chooser_cancel_and_typed_suffix() {
     assert_eq!(s.app.mode(), Mode::Promotion, "typed without a suffix asks");
     s.press(&[Back]);
     assert_eq!(s.app.mode(), Mode::Board);
-    assert_eq!(s.app.game().piece_at(tile("b7")), Piece::new(engine_core::piece::PAWN, Color::White), "cancelled: nothing moved");
+    assert_eq!(
+        s.app.game().piece_at(tile("b7")),
+        Piece::new(engine_core::piece::PAWN, Color::White),
+        "cancelled: nothing moved"
+    );
     s.typed("b7b8r");
     assert_eq!(s.app.game().piece_at(tile("b8")), Piece::new(engine_core::piece::ROOK, Color::White));
     let mut s = Session::humans(Some("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
     s.typed("b7b8");
     s.press(&[ch(b'b')]);
-    assert_eq!(s.app.game().piece_at(tile("b8")), Piece::new(engine_core::piece::BISHOP, Color::White), "a letter in the chooser picks directly");
+    assert_eq!(
+        s.app.game().piece_at(tile("b8")),
+        Piece::new(engine_core::piece::BISHOP, Color::White),
+        "a letter in the chooser picks directly"
+    );
 }
 
 #[test]
@@ -370,7 +384,10 @@ fn computer_reply_and_undo_against_it() {
     assert_eq!(s.ring("e7"), LAST_MOVE, "the computer's move is ringed in yellow");
     assert_eq!(s.ring("e5"), LAST_MOVE);
     assert_eq!(s.app.cursor(), tile("e4"), "the cursor stays where the human left it");
-    s.snapshot("computer_reply", "1.e4 typed; the computer (level 1, seed 0) answered e5 from its table, ringed yellow");
+    s.snapshot(
+        "computer_reply",
+        "1.e4 typed; the computer (level 1, seed 0) answered e5 from its table, ringed yellow",
+    );
     s.press(&[ch(b'u')]);
     assert_eq!(*s.app.game().position(), Position::startpos(), "one undo takes back both plies");
     assert_eq!(s.app.cursor(), tile("e2"));
@@ -704,8 +721,29 @@ fn lcg(state: &mut u32) -> u32 {
 #[test]
 fn garbage_keys_are_never_fatal() {
     let keys = [
-        Up, Down, Left, Right, Fire, Fire, Fire, Back, Menu, Delete, Other(7), Other(255), ch(b'u'), ch(b'r'), ch(b'a'),
-        ch(b'd'), ch(b'b'), ch(b'e'), ch(b'2'), ch(b'4'), ch(b'z'), ch(b'n'), ch(b'm'),
+        Up,
+        Down,
+        Left,
+        Right,
+        Fire,
+        Fire,
+        Fire,
+        Back,
+        Menu,
+        Delete,
+        Other(7),
+        Other(255),
+        ch(b'u'),
+        ch(b'r'),
+        ch(b'a'),
+        ch(b'd'),
+        ch(b'b'),
+        ch(b'e'),
+        ch(b'2'),
+        ch(b'4'),
+        ch(b'z'),
+        ch(b'n'),
+        ch(b'm'),
     ];
     let mut state = 12345u32;
     let mut game = Game::new();

@@ -119,7 +119,8 @@ mod tests {
             let n = pos.legal_moves(&mut legal);
             for seed in 0..=255u8 {
                 let mut rng = Lfsr(seed);
-                let (from, to) = book_move(&pos, &legal[..n], &mut rng).map_or((0xFF, 0xFF), |m| (m.from.x88(), m.to.x88()));
+                let (from, to) =
+                    book_move(&pos, &legal[..n], &mut rng).map_or((0xFF, 0xFF), |m| (m.from.x88(), m.to.x88()));
                 for byte in [from, to, rng.0] {
                     digest = (digest ^ byte as u32).wrapping_mul(0x0100_0193);
                 }

@@ -123,33 +123,49 @@ mod tests {
             f(&mut p);
             p.is_consistent()
         };
-        assert_eq!(corrupt(&|p| p.board[0x0F] = Piece::new(PAWN, Color::White)), Err(Inconsistency::DeadZone(Square::from_x88(0x0F))));
-        assert_eq!(corrupt(&|p| p.board[Square::E4.index()] = Piece::from_bits(7)), Err(Inconsistency::NotAPiece(Square::E4)));
-        assert_eq!(corrupt(&|p| p.board[Square::E4.index()] = Piece::from_bits(0x17)), Err(Inconsistency::NotAPiece(Square::E4)));
+        assert_eq!(
+            corrupt(&|p| p.board[0x0F] = Piece::new(PAWN, Color::White)),
+            Err(Inconsistency::DeadZone(Square::from_x88(0x0F)))
+        );
+        assert_eq!(
+            corrupt(&|p| p.board[Square::E4.index()] = Piece::from_bits(7)),
+            Err(Inconsistency::NotAPiece(Square::E4))
+        );
+        assert_eq!(
+            corrupt(&|p| p.board[Square::E4.index()] = Piece::from_bits(0x17)),
+            Err(Inconsistency::NotAPiece(Square::E4))
+        );
         assert_eq!(corrupt(&|p| p.kings[Color::Black] = Square::D8), Err(Inconsistency::KingSquare(Color::Black)));
         let no_white_king = |p: &mut Position| (p.board[Square::E1.index()], p.castle) = (EMPTY, CASTLE_BK | CASTLE_BQ);
         assert_eq!(corrupt(&no_white_king), Err(Inconsistency::KingCount(Color::White)));
-        assert_eq!(corrupt(&|p| p.board[Square::E4.index()] = Piece::new(KING, Color::Black)), Err(Inconsistency::KingCount(Color::Black)));
+        assert_eq!(
+            corrupt(&|p| p.board[Square::E4.index()] = Piece::new(KING, Color::Black)),
+            Err(Inconsistency::KingCount(Color::Black))
+        );
         let placement = |what: &Result<(), Inconsistency>| match what {
             Err(Inconsistency::Placement(e)) => e.problem,
             other => panic!("{other:?}"),
         };
         assert_eq!(placement(&corrupt(&|p| p.kings[Color::White] = NO_SQUARE)), "each side needs exactly one king");
-        assert_eq!(placement(&corrupt(&|p| p.board[Square::B8.index()] = Piece::new(PAWN, Color::White))), "a pawn on rank 1 or 8");
+        assert_eq!(
+            placement(&corrupt(&|p| p.board[Square::B8.index()] = Piece::new(PAWN, Color::White))),
+            "a pawn on rank 1 or 8"
+        );
         assert_eq!(
             placement(&corrupt(&|p| p.board[Square::H1.index()] = EMPTY)),
             "a right without its king and rook at home"
         );
-        assert_eq!(
-            placement(&corrupt(&|p| p.ep = Square::E4)),
-            "no double push could have made this square"
-        );
+        assert_eq!(placement(&corrupt(&|p| p.ep = Square::E4)), "no double push could have made this square");
         assert_eq!(corrupt(&|p| p.mg += 1), Err(Inconsistency::Totals));
         assert_eq!(corrupt(&|p| p.eg -= 1), Err(Inconsistency::Totals));
         assert_eq!(corrupt(&|p| p.hash ^= 1 << 20), Err(Inconsistency::Totals));
         assert_eq!(corrupt(&|p| p.pieces[Color::White] -= 1), Err(Inconsistency::Totals));
         // The sum is right, one side's part is not: the attack test reads each.
-        assert_eq!(corrupt(&|p| (p.phase[Color::White], p.phase[Color::Black]) = (p.phase[Color::White] + 1, p.phase[Color::Black] - 1)), Err(Inconsistency::Totals));
+        assert_eq!(
+            corrupt(&|p| (p.phase[Color::White], p.phase[Color::Black]) =
+                (p.phase[Color::White] + 1, p.phase[Color::Black] - 1)),
+            Err(Inconsistency::Totals)
+        );
         assert_eq!(start.castle, CASTLE_ALL);
     }
 

@@ -156,8 +156,7 @@ impl Position {
             _ => Square::parse(ep.as_bytes()).ok_or(err(FenField::EnPassant, "expected - or a square"))?,
         };
         if let Some(text) = halfmove {
-            pos.halfmove =
-                parse_number(text, 255).ok_or(err(FenField::Halfmove, "expected a number 0..255"))? as u8;
+            pos.halfmove = parse_number(text, 255).ok_or(err(FenField::Halfmove, "expected a number 0..255"))? as u8;
         }
         if let Some(text) = fullmove {
             // 0 is read as 1, as other tools do: numbering starts at 1.
@@ -279,9 +278,7 @@ pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
         (CASTLE_BQ, Square::E8, Square::A8, Color::Black),
     ];
     for (right, king, rook, c) in homes {
-        if pos.castle & right != 0
-            && (pos.at(king) != Piece::new(KING, c) || pos.at(rook) != Piece::new(ROOK, c))
-        {
+        if pos.castle & right != 0 && (pos.at(king) != Piece::new(KING, c) || pos.at(rook) != Piece::new(ROOK, c)) {
             return Err(err(FenField::Castling, "a right without its king and rook at home"));
         }
     }

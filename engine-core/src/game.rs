@@ -33,17 +33,17 @@
 //! position change), because a front end asks about them on every cursor
 //! move and a 1 MHz machine should not regenerate them each time.
 
+use crate::attacks::MAX_ATTACKERS;
 use crate::book::book_move;
 use crate::fen::FenError;
 use crate::level::level;
 use crate::movegen::MAX_MOVES;
 use crate::mv::{Move, Undo};
 use crate::piece::*;
-use crate::attacks::MAX_ATTACKERS;
 use crate::position::{DrawRule, Position};
 use crate::search::{SearchHooks, Searcher};
-use crate::tt::{InPlace, Slots};
 use crate::square::Square;
+use crate::tt::{InPlace, Slots};
 
 mod tile;
 pub use tile::Tile;

@@ -7,10 +7,10 @@
 //! evaluation must be expressible this way, or be computed outside the hot
 //! path (as the mate drive is).
 
-use crate::tables::{EG_BY_PIECE, MATERIAL, MG_BY_PIECE, PHASE};
 use crate::hash::{piece_key, KEYS_BY_PIECE};
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, PROMO};
 use crate::piece::*;
+use crate::tables::{EG_BY_PIECE, MATERIAL, MG_BY_PIECE, PHASE};
 
 /// What one move adds to each running total.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]

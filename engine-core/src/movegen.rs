@@ -23,10 +23,10 @@
 //! attacked square and does not land on one. Every other move may still leave
 //! the mover's king in check; legality is make / [`Position::last_move_was_legal`] / unmake.
 
-use crate::mv::*;
-use crate::piece::*;
 use crate::geometry::{PIECE_STEPS, STEPS};
 use crate::legality::Legality;
+use crate::mv::*;
+use crate::piece::*;
 use crate::position::*;
 use crate::square::*;
 

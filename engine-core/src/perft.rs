@@ -10,9 +10,9 @@
 //! Move lists come from one arena, sliced per ply as the search does, rather
 //! than from a list per recursion level on the stack.
 
+use crate::legality::Legality;
 use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::Move;
-use crate::legality::Legality;
 use crate::position::Position;
 
 /// Arena slots used by [`perft`] (2 KB): room for any real position's tree

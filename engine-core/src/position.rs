@@ -46,8 +46,8 @@
 use crate::hash::{CASTLE_KEYS, EP_KEYS, SIDE_KEY};
 use crate::incremental::Totals;
 use crate::piece::*;
-use crate::tables::PHASE;
 use crate::square::*;
+use crate::tables::PHASE;
 
 /// The running totals of `board` and each side's non-pawn material, from
 /// a walk of its 64 squares: one way to count, for set-up (at run time) and
@@ -372,7 +372,6 @@ impl Position {
     pub(crate) fn count_board(&self) -> (Totals, ByColor<i16>) {
         count(&self.board)
     }
-
 
     /// The phase: non-pawn material of both sides, 0..=20,800.
     #[inline(always)]

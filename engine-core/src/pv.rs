@@ -43,10 +43,7 @@ const fn rows() -> [u8; PV_PLIES] {
 impl PvTable {
     /// Every line empty.
     pub(crate) const fn new() -> PvTable {
-        PvTable {
-            len: [0; PV_PLIES],
-            cells: [Move::NONE; CELLS],
-        }
+        PvTable { len: [0; PV_PLIES], cells: [Move::NONE; CELLS] }
     }
 
     /// The line at `ply` emptied: a node starts without one.

@@ -27,14 +27,14 @@
 
 use crate::eval::{MATE_DRIVE_LEAD, PHASE_MATE_DRIVE};
 use crate::eval_tables::PIECE_VALUE;
+use crate::legality::Legality;
 use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::{order, Move, CAPTURE, CASTLE_KING, CASTLE_QUEEN, PROMO};
 use crate::piece::*;
-use crate::legality::Legality;
 use crate::position::Position;
+use crate::pv::PvTable;
 use crate::rng::Lfsr;
 use crate::score::{INF, MATE, MATE_BOUND, MAX_PLY};
-use crate::pv::PvTable;
 use crate::tt::{Bound, InPlace, Slots, Table};
 
 /// The deepest ply a line of search reaches (main and quiescence): a node
@@ -804,8 +804,10 @@ impl<S: Slots> Searcher<S> {
                 alpha = stand;
             }
             best = stand;
-            checks =
-                first && self.techniques().mate_checks && stand > MATE_DRIVE_LEAD && self.pos.phase() <= PHASE_MATE_DRIVE;
+            checks = first
+                && self.techniques().mate_checks
+                && stand > MATE_DRIVE_LEAD
+                && self.pos.phase() <= PHASE_MATE_DRIVE;
             // Delta pruning for the whole node, before generating anything:
             // no capture (nor promotion) can reach alpha.
             if self.techniques().qprune && !checks && stand + self.pos.max_gain() + DELTA_MARGIN <= alpha {
@@ -821,7 +823,7 @@ impl<S: Slots> Searcher<S> {
     /// `checks`: quiet checking moves are searched too
     /// ([`Techniques::mate_checks`]).
     ///
-    /// Why it is long (107 lines, a third of them comments): the other
+    /// Why it is long (109 lines, a third of them comments): the other
     /// function of the recursion, written out for the reason `negamax` is.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
@@ -872,7 +874,9 @@ impl<S: Slots> Searcher<S> {
                 if best + victim + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                if PIECE_VALUE[self.pos.at(m.from).kind() as usize] > victim && self.pos.pawn_attacks(m.to, side.other()) {
+                if PIECE_VALUE[self.pos.at(m.from).kind() as usize] > victim
+                    && self.pos.pawn_attacks(m.to, side.other())
+                {
                     continue;
                 }
             }

@@ -225,7 +225,13 @@ mod tests {
         assert_eq!(Square::parse(b"i1"), None);
         assert_eq!(Square::parse(b"e9"), None);
         assert_eq!((Square::E4.to_string(), NO_SQUARE.to_string()), ("e4".to_string(), "0x80".to_string()));
-        assert!(Square::A8.is_light() && Square::H1.is_light() && !Square::A1.is_light() && Square::E4.is_light() && !Square::D4.is_light());
+        assert!(
+            Square::A8.is_light()
+                && Square::H1.is_light()
+                && !Square::A1.is_light()
+                && Square::E4.is_light()
+                && !Square::D4.is_light()
+        );
         assert_eq!((Square::E3.en_passant_victim(), Square::D6.en_passant_victim()), (Square::E4, Square::D5));
         assert_eq!((Square::E2.double_push_crossed(), Square::D7.double_push_crossed()), (Square::E3, Square::D6));
         assert_eq!((Square::E4.diff(Square::E2), Square::B1.diff(Square::C3)), (-32, 31));

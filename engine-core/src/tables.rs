@@ -133,7 +133,11 @@ pub(crate) static MATERIAL: [i16; 16] = {
     while p < 16 {
         let k = p & 7;
         if k >= 1 && k <= 6 {
-            out[p] = if matches!(Piece::from_bits(p as u8).color(), Color::White) { PIECE_VALUE[k] } else { -PIECE_VALUE[k] };
+            out[p] = if matches!(Piece::from_bits(p as u8).color(), Color::White) {
+                PIECE_VALUE[k]
+            } else {
+                -PIECE_VALUE[k]
+            };
         }
         p += 1;
     }

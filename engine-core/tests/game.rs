@@ -1,9 +1,9 @@
 //! The tile interface (`engine_core::game`), every call pinned on known
 //! positions. Tiles: 0 = a8 .. 7 = h8, 56 = a1 .. 63 = h1.
 
+use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::game::{move_from, move_to, Game, LogLine, NotLegal, Outcome, Player, TileSet, UNDO_DEPTH};
 use engine_core::piece::*;
-use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::SearchHooks;
 use engine_core::{Move, Position, Tile};
 
@@ -384,15 +384,36 @@ fn log_lines() {
     play(&mut g, "b7a8q"); // takes the rook, promotes, checks along the rank
     assert_eq!(
         g.log_line(1),
-        Some(LogLine { piece: Piece::new(PAWN, Color::White), from: t("b7"), to: t("a8"), captured: Piece::new(ROOK, Color::Black), promotion: QUEEN, outcome: Outcome::Check })
+        Some(LogLine {
+            piece: Piece::new(PAWN, Color::White),
+            from: t("b7"),
+            to: t("a8"),
+            captured: Piece::new(ROOK, Color::Black),
+            promotion: QUEEN,
+            outcome: Outcome::Check
+        })
     );
     assert_eq!(
         g.log_line(2),
-        Some(LogLine { piece: Piece::new(KING, Color::Black), from: t("e8"), to: t("f8"), captured: EMPTY, promotion: 0, outcome: Outcome::Normal })
+        Some(LogLine {
+            piece: Piece::new(KING, Color::Black),
+            from: t("e8"),
+            to: t("f8"),
+            captured: EMPTY,
+            promotion: 0,
+            outcome: Outcome::Normal
+        })
     );
     assert_eq!(
         g.log_line(3),
-        Some(LogLine { piece: Piece::new(PAWN, Color::White), from: t("e5"), to: t("d6"), captured: Piece::new(PAWN, Color::Black), promotion: 0, outcome: Outcome::Normal }),
+        Some(LogLine {
+            piece: Piece::new(PAWN, Color::White),
+            from: t("e5"),
+            to: t("d6"),
+            captured: Piece::new(PAWN, Color::Black),
+            promotion: 0,
+            outcome: Outcome::Normal
+        }),
         "en passant: the pawn taken, though d6 was empty"
     );
     assert_eq!(g.log_line(4), None);
@@ -405,7 +426,10 @@ fn log_lines() {
     for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
         play(&mut g, m);
     }
-    assert_eq!(g.log_line(1).map(|l| (l.piece, l.outcome)), Some((Piece::new(QUEEN, Color::Black), Outcome::Checkmate)));
+    assert_eq!(
+        g.log_line(1).map(|l| (l.piece, l.outcome)),
+        Some((Piece::new(QUEEN, Color::Black), Outcome::Checkmate))
+    );
 }
 
 /// The undo ring packs each ply (the piece and the outcome in the move's
@@ -420,7 +444,11 @@ fn the_ring_keeps_every_field_of_a_ply() {
         ("6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", &["a1a8"], Outcome::Checkmate),
         ("k7/8/8/1Q6/8/8/8/4K3 w - - 0 1", &["b5b6"], Outcome::Stalemate),
         ("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", &["a1a2"], Outcome::FiftyMove),
-        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &["e1d1", "e8d8", "d1e1", "d8e8", "e1d1", "e8d8", "d1e1", "d8e8"], Outcome::Threefold),
+        (
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+            &["e1d1", "e8d8", "d1e1", "d8e8", "e1d1", "e8d8", "d1e1", "d8e8"],
+            Outcome::Threefold,
+        ),
         ("4k3/8/8/8/8/8/3r4/2B1K3 w - - 0 1", &["c1d2"], Outcome::Insufficient),
     ];
     for (fen, moves, expected) in cases {
@@ -440,7 +468,14 @@ fn the_ring_keeps_every_field_of_a_ply() {
     play(&mut g, "a1d1");
     assert_eq!(
         g.log_line(1),
-        Some(LogLine { piece: Piece::new(ROOK, Color::White), from: t("a1"), to: t("d1"), captured: Piece::new(QUEEN, Color::Black), promotion: 0, outcome: Outcome::Normal })
+        Some(LogLine {
+            piece: Piece::new(ROOK, Color::White),
+            from: t("a1"),
+            to: t("d1"),
+            captured: Piece::new(QUEEN, Color::Black),
+            promotion: 0,
+            outcome: Outcome::Normal
+        })
     );
     assert!(g.undo());
     assert_eq!(*g.position(), before);

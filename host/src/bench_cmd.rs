@@ -7,8 +7,13 @@ use engine_core::bench::{bench, drive_default, Report, BENCH_POSITIONS, DRIVE_LE
 use engine_core::Searcher;
 
 fn summary(what: &str, r: &Report, secs: f64) {
-    println!("{what}: searches {} nodes {} time {secs:.3} s nps {:.0} digest {:08x}",
-        r.searches, r.nodes, r.nodes as f64 / secs.max(1e-9), r.digest.0);
+    println!(
+        "{what}: searches {} nodes {} time {secs:.3} s nps {:.0} digest {:08x}",
+        r.searches,
+        r.nodes,
+        r.nodes as f64 / secs.max(1e-9),
+        r.digest.0
+    );
 }
 
 /// Search the bench positions; print each result and the totals. The total
@@ -18,7 +23,15 @@ pub fn run_bench(verbose: bool) -> ExitCode {
     let start = Instant::now();
     let report = bench(&mut searcher, |i, r| {
         if verbose {
-            println!("{:2} {:>6} nodes depth {} best {} score {}  {}", i + 1, r.nodes, r.depth, r.best, r.score, BENCH_POSITIONS[i]);
+            println!(
+                "{:2} {:>6} nodes depth {} best {} score {}  {}",
+                i + 1,
+                r.nodes,
+                r.depth,
+                r.best,
+                r.score,
+                BENCH_POSITIONS[i]
+            );
         }
     });
     summary("bench", &report, start.elapsed().as_secs_f64());

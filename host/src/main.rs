@@ -37,12 +37,17 @@ use clap::{Parser, Subcommand};
 
 /// c64chess: a chess engine for the Commodore 64, run on a PC.
 #[derive(Parser)]
-#[command(name = "c64chess", version, about, after_help = "\
+#[command(
+    name = "c64chess",
+    version,
+    about,
+    after_help = "\
 Examples:
   c64chess play                 a game in the terminal, you with White
   c64chess uci                  for a chess GUI or match tool
   c64chess bench                the search fingerprint
-  c64chess --version")]
+  c64chess --version"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

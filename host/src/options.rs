@@ -226,7 +226,10 @@ mod tests {
         assert_eq!((parsed.skill, parsed.own_book, parsed.seed), (3, true, 7));
         assert_eq!(parsed.techniques, Techniques { mate_checks: false, ..Techniques::default() });
         let none = EngineOptions::parse_assignments("Techniques=none Tt=on").unwrap();
-        assert_eq!(EngineOptions::parse_assignments("Dev_Techniques=none dev_tt=on").unwrap().techniques, none.techniques);
+        assert_eq!(
+            EngineOptions::parse_assignments("Dev_Techniques=none dev_tt=on").unwrap().techniques,
+            none.techniques
+        );
         o.set("Dev Pvs", "off").unwrap();
         assert!(!o.techniques.pvs);
         assert!(o.set("Dev", "1").is_err());

@@ -257,10 +257,18 @@ mod tests {
         screen.put(4, 0, b'B', attr(BLACK, GREEN));
         screen.put(39, 24, b'z', attr(LIGHT_BLUE, BLACK));
         let pixels = render(&screen);
-        assert_eq!(cell_pixels(&pixels, 0, 0), drawn(rom(screen_code(b'A')), YELLOW, BLACK), "text: the ROM's character");
+        assert_eq!(
+            cell_pixels(&pixels, 0, 0),
+            drawn(rom(screen_code(b'A')), YELLOW, BLACK),
+            "text: the ROM's character"
+        );
         assert_eq!(cell_pixels(&pixels, 1, 0), [[LIGHT_GREY; 8]; 8], "an empty square's middle: solid paper");
         let men = (king - c64::glyphs::PIECE_BASE + 4) as usize;
-        assert_eq!(cell_pixels(&pixels, 2, 0), drawn(SET_MEN[men], BLACK, DARK_GREY), "Black's man: the picture in black");
+        assert_eq!(
+            cell_pixels(&pixels, 2, 0),
+            drawn(SET_MEN[men], BLACK, DARK_GREY),
+            "Black's man: the picture in black"
+        );
         assert_eq!(
             cell_pixels(&pixels, 3, 0),
             drawn(SET_MEN[54 + men], BLACK, LIGHT_GREY),

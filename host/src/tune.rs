@@ -49,9 +49,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use engine_core::eval::value;
-use engine_core::rng::splitmix64;
 use engine_core::eval_tables::{PIECE_VALUE, PST_EG_KING, PST_EG_PAWN, PST_MG};
 use engine_core::piece::{ByColor, Color, EMPTY, KING, PAWN, QUEEN};
+use engine_core::rng::splitmix64;
 use engine_core::square::Square;
 use engine_core::{GenMode, Position, MAX_MOVES};
 
@@ -115,14 +115,8 @@ const N: usize = EG_KING + 64;
 /// (index: piece type; pawns and kings are bounded otherwise).
 const BEST_CAP: [f64; 7] = [0.0, 200.0, 400.0, 400.0, 560.0, 960.0, 127.0];
 /// Material limits by piece type.
-const MAT_RANGE: [(f64, f64); 6] = [
-    (0.0, 0.0),
-    (60.0, 150.0),
-    (250.0, 400.0),
-    (250.0, 400.0),
-    (380.0, 560.0),
-    (800.0, 960.0),
-];
+const MAT_RANGE: [(f64, f64); 6] =
+    [(0.0, 0.0), (60.0, 150.0), (250.0, 400.0), (250.0, 400.0), (380.0, 560.0), (800.0, 960.0)];
 /// Width of the window the pawns' endgame differences keep to (even, so
 /// that a window about a rounded middle has integer ends).
 const PAWN_EG_SPAN: f64 = 98.0;
@@ -153,12 +147,7 @@ fn pawn_square_unused(square: usize) -> bool {
 }
 
 impl Values {
-    fn from_tables(
-        material: &[i16; 7],
-        mg: &[[i8; 64]; 7],
-        eg_pawn: &[i8; 64],
-        eg_king: &[i8; 64],
-    ) -> Values {
+    fn from_tables(material: &[i16; 7], mg: &[[i8; 64]; 7], eg_pawn: &[i8; 64], eg_king: &[i8; 64]) -> Values {
         let mut v = vec![0.0; N];
         for k in PAWN..=QUEEN {
             v[MAT + k as usize - 1] = material[k as usize] as f64;
@@ -182,12 +171,7 @@ impl Values {
 
     /// The hand-written values the tuner starts from.
     pub fn hand() -> Values {
-        Values::from_tables(
-            &hand::PIECE_VALUE,
-            &hand::PST_MG,
-            &hand::PST_EG_PAWN,
-            &hand::PST_EG_KING,
-        )
+        Values::from_tables(&hand::PIECE_VALUE, &hand::PST_MG, &hand::PST_EG_PAWN, &hand::PST_EG_KING)
     }
 
     fn material(&self, k: u8) -> f64 {
@@ -206,11 +190,7 @@ impl Values {
             v[MAT + k as usize - 1] = v[MAT + k as usize - 1].clamp(lo, hi);
         }
         for k in PAWN..=KING {
-            let m = if k == KING {
-                0.0
-            } else {
-                v[MAT + k as usize - 1]
-            };
+            let m = if k == KING { 0.0 } else { v[MAT + k as usize - 1] };
             for s in 0..64 {
                 let i = mg_index(k, s);
                 if k == PAWN && pawn_square_unused(s) {
@@ -227,9 +207,7 @@ impl Values {
         }
         for (k, span) in [(PAWN, PAWN_EG_SPAN), (KING, KING_EG_SPAN)] {
             let used = |s: usize| !(k == PAWN && pawn_square_unused(s));
-            let d: Vec<f64> = (0..64)
-                .map(|s| v[eg_index(k, s)] - v[mg_index(k, s)])
-                .collect();
+            let d: Vec<f64> = (0..64).map(|s| v[eg_index(k, s)] - v[mg_index(k, s)]).collect();
             let (mut dmin, mut dmax) = (f64::MAX, f64::MIN);
             for s in (0..64).filter(|&s| used(s)) {
                 dmin = dmin.min(d[s]);
@@ -473,11 +451,7 @@ impl Set {
     /// The linear model's score of position `i`.
     fn linear(&self, i: usize, v: &[f64]) -> f64 {
         let (a, b) = (self.starts[i] as usize, self.starts[i + 1] as usize);
-        self.terms[a..b]
-            .iter()
-            .map(|&(j, c)| c as f64 * v[j as usize])
-            .sum::<f64>()
-            + self.offset[i]
+        self.terms[a..b].iter().map(|&(j, c)| c as f64 * v[j as usize]).sum::<f64>() + self.offset[i]
     }
 
     /// Fit `lambda * result + (1 - lambda) * sigmoid(sf, k_sf)`.
@@ -540,14 +514,7 @@ pub struct Loaded {
 
 /// Read `text` (the data format), keep quiet positions, split them.
 pub fn load(text: &str, seed: u64, limit: usize, start: &Values) -> Loaded {
-    let mut l = Loaded {
-        train: Set::new(),
-        valid: Set::new(),
-        lines: 0,
-        bad: 0,
-        noisy: 0,
-        games: 0,
-    };
+    let mut l = Loaded { train: Set::new(), valid: Set::new(), lines: 0, bad: 0, noisy: 0, games: 0 };
     let mut last_ply = u64::MAX;
     for line in text.lines() {
         if line.trim().is_empty() {
@@ -589,11 +556,8 @@ pub fn load(text: &str, seed: u64, limit: usize, start: &Values) -> Loaded {
         }
         // Whole games go to validation: positions of one game share its
         // result, and would leak it across the split.
-        let set = if splitmix64(seed ^ splitmix64(l.games as u64)).is_multiple_of(10) {
-            &mut l.valid
-        } else {
-            &mut l.train
-        };
+        let set =
+            if splitmix64(seed ^ splitmix64(l.games as u64)).is_multiple_of(10) { &mut l.valid } else { &mut l.train };
         set.push(pos, result, sf, start);
     }
     l
@@ -610,12 +574,7 @@ pub fn fit_k(set: &Set, start: &Values) -> f64 {
 /// against `results`, by golden-section search over 0.1..4.
 fn fit_scale(scores: &[f64], results: &[f64]) -> f64 {
     let error = |k: f64| {
-        scores
-            .iter()
-            .zip(results)
-            .map(|(&s, &r)| (r - sigmoid(s, k)).powi(2))
-            .sum::<f64>()
-            / scores.len().max(1) as f64
+        scores.iter().zip(results).map(|(&s, &r)| (r - sigmoid(s, k)).powi(2)).sum::<f64>() / scores.len().max(1) as f64
     };
     let (mut a, mut b) = (0.1f64, 4.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
@@ -695,10 +654,7 @@ pub fn optimise(set: &Set, start: &Values, k: f64, fit: Fit, mut report: impl Fn
 /// One 64-entry table as the engine's source writes it.
 fn table_source(out: &mut String, t: &[i8; 64], indent: &str, first: &str) {
     for r in 0..8 {
-        let row: Vec<String> = t[r * 8..r * 8 + 8]
-            .iter()
-            .map(|x| format!("{x:>3}"))
-            .collect();
+        let row: Vec<String> = t[r * 8..r * 8 + 8].iter().map(|x| format!("{x:>3}")).collect();
         out.push_str(if r == 0 { first } else { indent });
         out.push_str(&row.join(","));
         out.push_str(if r == 7 { "]" } else { ",\n" });
@@ -736,31 +692,16 @@ pub const PIECE_VALUE: [i16; 7] = [{}];
 pub const PST_MG: [[i8; 64]; 7] = [
     [0; 64],
 ",
-        material
-            .iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
+        material.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
     ));
-    for (k, name) in [
-        (1, "pawn"),
-        (2, "knight"),
-        (3, "bishop"),
-        (4, "rook"),
-        (5, "queen"),
-        (6, "king"),
-    ] {
+    for (k, name) in [(1, "pawn"), (2, "knight"), (3, "bishop"), (4, "rook"), (5, "queen"), (6, "king")] {
         out.push_str(&format!("    // {name}\n"));
         table_source(&mut out, &mg[k], "     ", "    [");
         out.push_str(",\n");
     }
-    out.push_str(
-        "];\n\n/// Endgame pawn table.\n#[rustfmt::skip]\npub const PST_EG_PAWN: [i8; 64] = [\n",
-    );
+    out.push_str("];\n\n/// Endgame pawn table.\n#[rustfmt::skip]\npub const PST_EG_PAWN: [i8; 64] = [\n");
     table_source(&mut out, &eg_pawn, "    ", "    ");
-    out.push_str(
-        ";\n\n/// Endgame king table.\n#[rustfmt::skip]\npub const PST_EG_KING: [i8; 64] = [\n",
-    );
+    out.push_str(";\n\n/// Endgame king table.\n#[rustfmt::skip]\npub const PST_EG_KING: [i8; 64] = [\n");
     table_source(&mut out, &eg_king, "    ", "    ");
     out.push_str(";\n");
     out
@@ -904,7 +845,8 @@ mod tests {
         assert!(!start.is_symmetric());
         let l = load(SAMPLE, 1, 0, &start);
         let k = fit_k(&l.train, &start);
-        let v = optimise(&l.train, &start, k, Fit { epochs: 100, rate: 1.0, reg: 0.0, mirror: true }, |_, _| {}).rounded();
+        let v =
+            optimise(&l.train, &start, k, Fit { epochs: 100, rate: 1.0, reg: 0.0, mirror: true }, |_, _| {}).rounded();
         assert!(v.is_symmetric());
         assert_ne!(v, start);
     }
@@ -916,26 +858,19 @@ mod tests {
         assert_eq!(v, Values::hand());
         let mut s = Values::shipped();
         s.project();
-        assert_eq!(
-            s,
-            Values::shipped(),
-            "the values built in are what the tuner can write"
-        );
+        assert_eq!(s, Values::shipped(), "the values built in are what the tuner can write");
     }
 
     #[test]
     fn tuning_the_sample_lowers_its_error_and_repeats() {
         let start = Values::hand();
         let l = load(SAMPLE, 1, 0, &start);
-        assert!(
-            l.train.len() > 100 && l.valid.len() > 5,
-            "{} / {}",
-            l.train.len(),
-            l.valid.len()
-        );
+        assert!(l.train.len() > 100 && l.valid.len() > 5, "{} / {}", l.train.len(), l.valid.len());
         let k = fit_k(&l.train, &start);
         assert!(k > 0.1 && k < 4.0, "K {k}");
-        let run = || optimise(&l.train, &start, k, Fit { epochs: 200, rate: 1.0, reg: 0.0, mirror: false }, |_, _| {}).rounded();
+        let run = || {
+            optimise(&l.train, &start, k, Fit { epochs: 200, rate: 1.0, reg: 0.0, mirror: false }, |_, _| {}).rounded()
+        };
         let (a, b) = (run(), run());
         assert_eq!(a, b, "deterministic");
         assert!(l.train.exact_error(&a, k) < l.train.exact_error(&start, k));
@@ -947,11 +882,7 @@ mod tests {
         let numbers: Vec<i64> = text
             .lines()
             .filter(|l| !l.trim_start().starts_with("//") && !l.contains("[0; 64]"))
-            .flat_map(|l| {
-                l.split(|c: char| !(c == '-' || c.is_ascii_digit()))
-                    .map(str::to_string)
-                    .collect::<Vec<_>>()
-            })
+            .flat_map(|l| l.split(|c: char| !(c == '-' || c.is_ascii_digit())).map(str::to_string).collect::<Vec<_>>())
             .filter_map(|t| t.parse().ok())
             .collect();
         let (material, mg, eg_pawn, eg_king) = a.tables();

@@ -400,7 +400,10 @@ mod tests {
         let promoted = position(&format!("fen {fen} moves a7a8Q")).unwrap();
         assert_eq!(promoted.fen().to_string(), "Q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
         assert_eq!(position(&format!("fen {fen} moves")).unwrap().fen().to_string(), fen);
-        assert_eq!(position("fen 4k3/8/8/8/8/8/8/4K3 w - -").unwrap().fen().to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(
+            position("fen 4k3/8/8/8/8/8/8/4K3 w - -").unwrap().fen().to_string(),
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+        );
         for bad in [
             "",
             "startpos e2e4",

@@ -53,8 +53,20 @@ fn own_uci_engine_mirrors_the_internal_one() {
     let pgn = dir.join("games.pgn");
     let cmd = format!("{BIN} uci");
     let run = run_match(&[
-        "--a", "Skill=1", "--b-cmd", &cmd, "--b-nodes", "400", "--b-depth", "3", "--games", "12", "--jobs",
-        "2", "--pgn", pgn.to_str().unwrap(),
+        "--a",
+        "Skill=1",
+        "--b-cmd",
+        &cmd,
+        "--b-nodes",
+        "400",
+        "--b-depth",
+        "3",
+        "--games",
+        "12",
+        "--jobs",
+        "2",
+        "--pgn",
+        pgn.to_str().unwrap(),
     ]);
     let s = summary(&run);
     assert_eq!(s.forfeits, [[0; 3]; 2]);
@@ -71,8 +83,18 @@ fn a_crashing_engine_loses_every_game_and_is_restarted() {
     let dir = scratch("crash");
     let pgn = dir.join("games.pgn");
     let run = run_match(&[
-        "--a", "Skill=1", "--b-cmd", &fake(&dir, "crash"), "--b-nodes", "1", "--games", "6", "--jobs", "1",
-        "--pgn", pgn.to_str().unwrap(),
+        "--a",
+        "Skill=1",
+        "--b-cmd",
+        &fake(&dir, "crash"),
+        "--b-nodes",
+        "1",
+        "--games",
+        "6",
+        "--jobs",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
     ]);
     let s = summary(&run);
     assert_eq!((s.wins, s.draws, s.losses), (6, 0, 0));
@@ -91,8 +113,18 @@ fn illegal_moves_lose_for_the_side_that_plays_them() {
         let dir = scratch(mode);
         let pgn = dir.join("games.pgn");
         let run = run_match(&[
-            "--a-cmd", &fake(&dir, mode), "--a-depth", "1", "--b", "Skill=1", "--games", "4", "--jobs", "2",
-            "--pgn", pgn.to_str().unwrap(),
+            "--a-cmd",
+            &fake(&dir, mode),
+            "--a-depth",
+            "1",
+            "--b",
+            "Skill=1",
+            "--games",
+            "4",
+            "--jobs",
+            "2",
+            "--pgn",
+            pgn.to_str().unwrap(),
         ]);
         let s = summary(&run);
         assert_eq!((s.wins, s.draws, s.losses), (0, 0, 4), "{mode}");
@@ -107,8 +139,18 @@ fn illegal_moves_lose_for_the_side_that_plays_them() {
 fn a_hung_engine_loses_on_time_and_the_match_goes_on() {
     let dir = scratch("hang");
     let run = run_match(&[
-        "--a", "Skill=1", "--b-cmd", &fake(&dir, "hang"), "--b-nodes", "1", "--timeout", "1", "--games", "4",
-        "--jobs", "2",
+        "--a",
+        "Skill=1",
+        "--b-cmd",
+        &fake(&dir, "hang"),
+        "--b-nodes",
+        "1",
+        "--timeout",
+        "1",
+        "--games",
+        "4",
+        "--jobs",
+        "2",
     ]);
     let s = summary(&run);
     assert_eq!((s.wins, s.draws, s.losses), (4, 0, 0));
@@ -121,7 +163,15 @@ fn an_engine_too_slow_for_the_clock_loses_on_time() {
     let dir = scratch("slow");
     let pgn = dir.join("games.pgn");
     let run = run_match(&[
-        "--a", "Skill=1", "--b-cmd", &fake(&dir, "slow"), "--tc", "0.2+0", "--games", "2", "--pgn",
+        "--a",
+        "Skill=1",
+        "--b-cmd",
+        &fake(&dir, "slow"),
+        "--tc",
+        "0.2+0",
+        "--games",
+        "2",
+        "--pgn",
         pgn.to_str().unwrap(),
     ]);
     let s = summary(&run);

@@ -27,7 +27,15 @@ fn identical_engines_split_every_pair() {
     let dir = scratch("identical");
     let pgn = dir.join("games.pgn");
     let run = run_match(&[
-        "--a", "Skill=1 Nodes=300", "--b", "Skill=1 Nodes=300", "--games", "20", "--jobs", "2", "--pgn",
+        "--a",
+        "Skill=1 Nodes=300",
+        "--b",
+        "Skill=1 Nodes=300",
+        "--games",
+        "20",
+        "--jobs",
+        "2",
+        "--pgn",
         pgn.to_str().unwrap(),
     ]);
     let s = summary(&run);
@@ -51,8 +59,18 @@ fn matches_at_fixed_nodes_are_deterministic() {
     for (i, jobs) in ["1", "3"].iter().enumerate() {
         let pgn = dir.join(format!("{i}.pgn"));
         let run = run_match(&[
-            "--a", "Skill=2 Nodes=600", "--b", "Skill=1", "--games", "12", "--jobs", jobs, "--pgn",
-            pgn.to_str().unwrap(), "--seed", "5",
+            "--a",
+            "Skill=2 Nodes=600",
+            "--b",
+            "Skill=1",
+            "--games",
+            "12",
+            "--jobs",
+            jobs,
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--seed",
+            "5",
         ]);
         let s = summary(&run);
         let text = std::fs::read_to_string(&pgn).unwrap();

@@ -62,7 +62,8 @@ fn every_scene_matches_its_committed_picture() {
     let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
     let mut failures = String::new();
     for scene in SCENES {
-        let path = if update { committed(scene) } else { Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{scene}.png")) };
+        let path =
+            if update { committed(scene) } else { Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{scene}.png")) };
         let out = picture(&[scene, path.to_str().unwrap()]);
         assert!(out.status.success(), "{scene}: {}", String::from_utf8_lossy(&out.stderr));
         let now = decode(&path).unwrap();
@@ -70,7 +71,10 @@ fn every_scene_matches_its_committed_picture() {
         match decode(&committed(scene)) {
             Err(e) => failures += &format!("{}: {e}\n", committed(scene).display()),
             Ok(stored) if stored != now => {
-                failures += &format!("{scene}: differs from docs/pictures/{scene}.png in {}\n", differing_cells(&stored.2, &now.2))
+                failures += &format!(
+                    "{scene}: differs from docs/pictures/{scene}.png in {}\n",
+                    differing_cells(&stored.2, &now.2)
+                )
             }
             Ok(_) => {}
         }

@@ -57,7 +57,8 @@ fn the_computer_answers_and_illegal_moves_change_nothing() {
     assert_eq!(screens.len(), 5, "quit ends the session: start, e2e4, e2e5, hello, u");
     assert!(screens[1].contains("1...e7-e5"), "seed 0: the opening table's reply\n{}", screens[1]);
     assert!(screens[2].contains("Illegal move"));
-    let board = |s: &str| s.lines().map(|l| l.chars().take(25).collect::<String>().trim_end().to_string()).collect::<Vec<_>>();
+    let board =
+        |s: &str| s.lines().map(|l| l.chars().take(25).collect::<String>().trim_end().to_string()).collect::<Vec<_>>();
     assert_eq!(board(&screens[1]), board(&screens[2]), "the board did not change");
     assert!(screens[3].contains("Type eg e2e4"));
     assert!(!screens[4].contains("e2-e4"), "undo took back both plies");

@@ -37,8 +37,24 @@ fn even_match(elo: u16, games: u32) -> f64 {
     let games = games.to_string();
     let sf = stockfish();
     let run = run_match(&[
-        "--a", &ours, "--b-cmd", &sf, "--b-uci", "UCI_LimitStrength=true", "--b-uci", &theirs,
-        "--b-uci", "Threads=1", "--b-uci", "Hash=16", "--b-depth", &depth, "--games", &games, "--jobs", "2",
+        "--a",
+        &ours,
+        "--b-cmd",
+        &sf,
+        "--b-uci",
+        "UCI_LimitStrength=true",
+        "--b-uci",
+        &theirs,
+        "--b-uci",
+        "Threads=1",
+        "--b-uci",
+        "Hash=16",
+        "--b-depth",
+        &depth,
+        "--games",
+        &games,
+        "--jobs",
+        "2",
     ]);
     let s = summary(&run);
     assert_eq!(s.forfeits, [[0; 3]; 2], "{}", run.stdout);

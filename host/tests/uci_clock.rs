@@ -47,11 +47,7 @@ fn never_loses_on_time_at_one_second_plus_a_hundredth() {
         game.push(best);
     }
     let wall = started.elapsed();
-    eprintln!(
-        "{} plies in {:.2} s; clocks left {clocks:?} ms; lowest {lowest:?} ms",
-        game.len(),
-        wall.as_secs_f64()
-    );
+    eprintln!("{} plies in {:.2} s; clocks left {clocks:?} ms; lowest {lowest:?} ms", game.len(), wall.as_secs_f64());
     assert!(wall < Duration::from_secs(20));
     for e in engines {
         e.quit();

@@ -381,9 +381,11 @@ fn rejections_keep_the_previous_position_or_none() {
     }
     // Binary junk, a NUL, a lone CR (a separator: the third is a bad
     // `position`), and a line over the length limit.
-    for (junk, is_position) in
-        [(&b"\xff\xfe\x00\x01position startpos\n"[..], false), (b"\x1b[2J\x07\n", false), (b"\rposition fen \xc3\x28\n", true)]
-    {
+    for (junk, is_position) in [
+        (&b"\xff\xfe\x00\x01position startpos\n"[..], false),
+        (b"\x1b[2J\x07\n", false),
+        (b"\rposition fen \xc3\x28\n", true),
+    ] {
         e.send(good);
         e.send_bytes(junk);
         assert!(e.sync().iter().any(|l| l.starts_with("info string ")), "{junk:?}");
@@ -461,7 +463,8 @@ fn multipv_reports_k_lines_per_depth() {
         assert!(firsts.iter().all(|m| is_legal(&root, m)) && firsts[0] != firsts[1] && firsts[1] != firsts[2]);
     }
     let best = bestmove_of(lines.last().unwrap());
-    let last_first = lines.iter().rev().find(|l| l.starts_with("info multipv 1 ") || l.starts_with("info depth")).unwrap();
+    let last_first =
+        lines.iter().rev().find(|l| l.starts_with("info multipv 1 ") || l.starts_with("info depth")).unwrap();
     assert_eq!(field(last_first, "pv"), Some(best.as_str()));
     // More lines than moves: one line per legal move.
     e.send("setoption name MultiPV value 50");

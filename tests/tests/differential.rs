@@ -21,7 +21,9 @@
 
 use std::sync::Mutex;
 
-use c64chess_tests::{assert_consistent, first_divergence, legal, pseudo, reference, uci_sorted, GameEnd, RandomGame, SplitMix64};
+use c64chess_tests::{
+    assert_consistent, first_divergence, legal, pseudo, reference, uci_sorted, GameEnd, RandomGame, SplitMix64,
+};
 use engine_core::{GenMode, Position};
 use shakmaty::Position as _;
 

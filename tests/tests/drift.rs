@@ -16,7 +16,7 @@
 //! * **Search counters**: the node-budget arithmetic is 16-bit safe, and the
 //!   move arena is never exhausted by the bench or a level-4 Kiwipete search.
 
-use c64chess_tests::{assert_consistent, fen_of, SplitMix64, legal, position as engine_pos};
+use c64chess_tests::{assert_consistent, fen_of, legal, position as engine_pos, SplitMix64};
 use engine_core::bench::{bench, BENCH_LIMITS, BENCH_POSITIONS};
 use engine_core::level::{level, LEVELS};
 use engine_core::mv::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT};
@@ -29,13 +29,10 @@ use engine_core::{Move, Position, Searcher};
 // Helpers
 // ---------------------------------------------------------------------------
 
-
 /// A searcher on the heap (it is several kilobytes).
 fn searcher() -> Box<Searcher> {
     Box::new(Searcher::new())
 }
-
-
 
 /// The colour mirror of a FEN: ranks reversed, colours swapped.
 fn mirror_fen(fen: &str) -> String {
@@ -363,8 +360,7 @@ fn probe() -> Probe {
             }
             // Either side may be in check here; pick the side so the FEN is valid.
             let cells = [kings[0], kings[1], (t, c)];
-            let pos =
-                Position::from_fen(&fen_of(&cells, 'w')).or_else(|_| Position::from_fen(&fen_of(&cells, 'b')));
+            let pos = Position::from_fen(&fen_of(&cells, 'w')).or_else(|_| Position::from_fen(&fen_of(&cells, 'b')));
             let tt = pos.unwrap_or_else(|e| panic!("probe {c} on {t}: {e}")).totals();
             *slot = Some((
                 tt.mg as i32 - base.mg as i32,

@@ -17,7 +17,6 @@ use engine_core::{Move, Position, Searcher, MAX_MOVES};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
 
-
 fn near(a: usize, b: usize) -> bool {
     (a % 8).abs_diff(b % 8) <= 1 && (a / 8).abs_diff(b / 8) <= 1
 }
@@ -172,7 +171,8 @@ fn starts_are_valid() {
         for fen in &list {
             let pos = Position::from_fen(fen).unwrap();
             assert!(!pos.in_check());
-            let mover = if pos.side_to_move() == engine_core::piece::Color::White { piece } else { piece.to_ascii_lowercase() };
+            let mover =
+                if pos.side_to_move() == engine_core::piece::Color::White { piece } else { piece.to_ascii_lowercase() };
             assert!(fen.split(' ').next().unwrap().contains(mover), "{fen}: the side to move must own the piece");
             white += usize::from(pos.side_to_move() == engine_core::piece::Color::White);
         }

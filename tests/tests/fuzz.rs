@@ -42,10 +42,10 @@
 use std::sync::LazyLock;
 
 use c64chess_tests::{all_table_fens, legal, pseudo};
+use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::bench::BENCH_POSITIONS;
 use engine_core::game::{move_from, move_to, LogLine, NotLegal, Outcome, Player, Tile, TileSet};
 use engine_core::piece::{ByColor, Color};
-use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::square::Square;
 use engine_core::{FenError, Game, GenMode, Move, Position};
 use proptest::prelude::*;
@@ -306,7 +306,8 @@ fn replayable(fen: &str, body: impl FnOnce(&mut Vec<String>) -> Result<Tally, St
         Ok(Ok(tally)) => return Ok(tally),
         Ok(Err(what)) => what,
         Err(panic) => {
-            let text = panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned());
+            let text =
+                panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned());
             format!("panicked: {}", text.unwrap_or_default())
         }
     };
@@ -487,13 +488,19 @@ fn play_game(fen: &str, acts: &[Act], log: &mut Vec<String>) -> Result<Tally, St
                 let expected = moves.iter().find(|m| matches(m) && (m.promotion() == 0 || m.promotion() == promotion));
                 let found = game.find_move(from, to, promotion);
                 let answer = found.map_or("refused".into(), |m| m.to_string());
-                log.push(format!("find tiles {} {} ({from}{to}) promotion {promotion}: {answer}", from.number(), to.number()));
+                log.push(format!(
+                    "find tiles {} {} ({from}{to}) promotion {promotion}: {answer}",
+                    from.number(),
+                    to.number()
+                ));
                 if found.ok() != expected.copied() {
                     return Err(format!("find_move gave {found:?}, legal is {expected:?}"));
                 }
                 let targets = game.legal_targets(from).contains(to);
                 let promotes = game.is_promotion(from, to);
-                if targets != moves.iter().any(|m| matches(&m)) || promotes != moves.iter().any(|m| matches(&m) && m.promotion() != 0) {
+                if targets != moves.iter().any(|m| matches(&m))
+                    || promotes != moves.iter().any(|m| matches(&m) && m.promotion() != 0)
+                {
                     return Err(format!("legal_targets says {targets}, is_promotion {promotes}"));
                 }
                 tally.refused += u32::from(found.is_err());
@@ -653,7 +660,8 @@ fn inputs_are_not_degenerate() {
         })
         .count();
     let new_starts = (0..2_000).filter(|_| !BASES.contains(&starts.new_tree(&mut runner).unwrap().current())).count();
-    let (walks, games) = ((start(), prop::collection::vec(step(), 0..80)), (start(), prop::collection::vec(act(), 0..40)));
+    let (walks, games) =
+        ((start(), prop::collection::vec(step(), 0..80)), (start(), prop::collection::vec(act(), 0..40)));
     let (mut walked, mut played) = (Tally::default(), Tally::default());
     for _ in 0..200 {
         let (fen, steps) = walks.new_tree(&mut runner).unwrap().current();
@@ -661,7 +669,8 @@ fn inputs_are_not_degenerate() {
         (walked.made, walked.unmade) = (walked.made + t.made, walked.unmade + t.unmade);
         let (fen, acts) = games.new_tree(&mut runner).unwrap().current();
         let t = play_game(&fen, &acts, &mut Vec::new()).unwrap();
-        (played.made, played.unmade, played.refused) = (played.made + t.made, played.unmade + t.unmade, played.refused + t.refused);
+        (played.made, played.unmade, played.refused) =
+            (played.made + t.made, played.unmade + t.unmade, played.refused + t.refused);
     }
     let seen = format!(
         "mutations: {accepted} of 2,000 accepted and new; starts: {new_starts} of 2,000 mutated; \
@@ -684,10 +693,13 @@ fn failures_read_as_counterexamples() {
         other => panic!("{other:?}"),
     };
     let want = format!("moved\n  start: {fen}\n  then: make e1e2, make e8e7");
-    assert_eq!(failed(|log| {
-        log.extend(["make e1e2".to_string(), "make e8e7".to_string()]);
-        Err("moved".into())
-    }), want);
+    assert_eq!(
+        failed(|log| {
+            log.extend(["make e1e2".to_string(), "make e8e7".to_string()]);
+            Err("moved".into())
+        }),
+        want
+    );
     let text = failed(|log| {
         log.push("make e1e2".into());
         panic!("inconsistent after make e1e2")

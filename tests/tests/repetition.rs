@@ -15,7 +15,7 @@
 //! * The search: a side far behind that can force a perpetual check scores
 //!   the position as a draw; a side far ahead does not walk into a repetition.
 
-use c64chess_tests::{SplitMix64, legal, position as engine_pos};
+use c64chess_tests::{legal, position as engine_pos, SplitMix64};
 use engine_core::level::level;
 use engine_core::score::MATE_BOUND;
 use engine_core::{Limits, Move, Position, Searcher};
@@ -24,13 +24,10 @@ use engine_core::{Limits, Move, Position, Searcher};
 // Helpers
 // ---------------------------------------------------------------------------
 
-
 /// A searcher on the heap (it is several kilobytes).
 fn searcher() -> Box<Searcher> {
     Box::new(Searcher::new())
 }
-
-
 
 /// Play space-separated coordinate moves; panics on an illegal one.
 fn play(pos: &mut Position, moves: &str) {

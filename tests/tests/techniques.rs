@@ -8,10 +8,10 @@
 //!   switch changes the search; the table is emptied by `new_game`.
 
 use c64chess_tests::{legal, position, SplitMix64};
+use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::bench::bench;
 use engine_core::eval_tables::PIECE_VALUE;
 use engine_core::piece::{Color, EMPTY, PAWN, QUEEN};
-use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::search::Techniques;
 use engine_core::square::Square;
 use engine_core::{Position, Searcher};

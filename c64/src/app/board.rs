@@ -5,7 +5,9 @@ use engine_core::game::{NotLegal, SearcherHome, TileSet};
 use engine_core::piece::{BISHOP, KNIGHT, QUEEN, ROOK};
 use engine_core::Tile;
 
-use super::{App, MaybeTile, Message, Mode, Step, DRAW_BOARD, DRAW_HELP, DRAW_MAIN, DRAW_TYPED, SHOW_A, SHOW_B, SHOW_D};
+use super::{
+    App, MaybeTile, Message, Mode, Step, DRAW_BOARD, DRAW_HELP, DRAW_MAIN, DRAW_TYPED, SHOW_A, SHOW_B, SHOW_D,
+};
 use crate::input::Key;
 
 impl<H: SearcherHome> App<H> {

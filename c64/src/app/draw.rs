@@ -7,7 +7,9 @@ use engine_core::piece::Color;
 use engine_core::Tile;
 
 use super::menu::{MENU_BLACK, MENU_ITEMS, MENU_LEVEL, MENU_PAUSE, MENU_WHITE, MENU_WORDS, PROMOTION_NAMES};
-use super::{App, MaybeTile, Mode, DRAW_BOARD, DRAW_HELP, DRAW_MAIN, DRAW_MESSAGE, DRAW_SIDES, DRAW_STATUS, DRAW_TYPED};
+use super::{
+    App, MaybeTile, Mode, DRAW_BOARD, DRAW_HELP, DRAW_MAIN, DRAW_MESSAGE, DRAW_SIDES, DRAW_STATUS, DRAW_TYPED,
+};
 use super::{SHOW_A, SHOW_B, SHOW_D};
 use crate::glyphs::{CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW, PIECE_GLYPH};
 use crate::layout::*;
@@ -103,7 +105,8 @@ impl<H: SearcherHome> App<H> {
     }
 
     fn draw_square<S: Screen>(&self, screen: &mut S, tile: Tile) {
-        let (row, column) = if self.flipped { (7 - tile.row(), 7 - tile.column()) } else { (tile.row(), tile.column()) };
+        let (row, column) =
+            if self.flipped { (7 - tile.row(), 7 - tile.column()) } else { (tile.row(), tile.column()) };
         let top = BOARD_ROW + SQUARE_AT[row as usize];
         let left = BOARD_COL + SQUARE_AT[column as usize];
         let square = if tile.is_light() { LIGHT_SQUARE } else { DARK_SQUARE };
@@ -164,7 +167,9 @@ impl<H: SearcherHome> App<H> {
             text(screen, PANEL + 1, row, if side == Color::White { b"White" } else { b"Black" }, a, 7);
             match self.game.player(side) {
                 Player::Human => text(screen, PANEL + 8, row, b"Human", a, 6),
-                Player::Computer => text(screen, PANEL + 8, row, &[b'C', b'P', b'U', b' ', b'L', b'0' + self.game.level()], a, 6),
+                Player::Computer => {
+                    text(screen, PANEL + 8, row, &[b'C', b'P', b'U', b' ', b'L', b'0' + self.game.level()], a, 6)
+                }
             }
         }
     }

@@ -29,7 +29,9 @@ impl<H: SearcherHome> App<H> {
         self.dirty |= DRAW_TYPED;
         if let Some(m) = best {
             self.play(m);
-            self.pause_due = self.pause && self.game.player(Color::White) == Player::Computer && self.game.player(Color::Black) == Player::Computer;
+            self.pause_due = self.pause
+                && self.game.player(Color::White) == Player::Computer
+                && self.game.player(Color::Black) == Player::Computer;
             self.last = [MaybeTile::some(move_from(m)), MaybeTile::some(move_to(m))];
         }
         if stack_full {

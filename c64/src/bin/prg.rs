@@ -23,9 +23,9 @@
 use core::panic::PanicInfo;
 use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 
-use c64::charset::{cell, pattern, FILLED};
 #[cfg(feature = "drive")]
 use c64::charset::text_of;
+use c64::charset::{cell, pattern, FILLED};
 use c64::glyphs::screen_code;
 use c64::screen::{colour, ROW_CELLS};
 use c64::Screen;
@@ -190,8 +190,8 @@ fn rom(code: u8) -> [u8; 8] {
 #[inline(never)]
 fn char_screen(codes: u8, men: impl Fn(u8) -> [u8; 8]) {
     poke(VIC_CONTROL, 0x0B); // display off while it is set up
-    // Port bit 2 clear: the character ROM in place of the I/O area, RAM at
-    // $E000-$FFFF still.
+                             // Port bit 2 clear: the character ROM in place of the I/O area, RAM at
+                             // $E000-$FFFF still.
     banked(!4, || {
         for code in 0..codes {
             let at = CHARSET + ((code as u16) << 3);
@@ -380,8 +380,13 @@ fn drive() -> ! {
     let jiffies = jiffies().wrapping_sub(start) & 0xFF_FFFF;
     let count = [0, 1, 2, 3].map(|i| peek(CIA2_TIMERS + i));
     let lowest = (free..top).find(|&at| peek(at) != SOFT_STACK_PATTERN).unwrap_or(top);
-    let timing =
-        c64::drive::Timing { cycles: !u32::from_le_bytes(count), jiffies, soft_stack: top - lowest, soft_stack_low: lowest, stack_full };
+    let timing = c64::drive::Timing {
+        cycles: !u32::from_le_bytes(count),
+        jiffies,
+        soft_stack: top - lowest,
+        soft_stack_low: lowest,
+        stack_full,
+    };
     // The soft stack is done with: the screen goes to text mode at $0400,
     // where tools/vice-drive's monitor command reads it.
     for at in 0..1000 {
@@ -416,9 +421,9 @@ mod play {
     use super::*;
     use c64::charset::CODES;
     use c64::glyphs::{MEN_CELLS, SET_MEN};
-    use core::mem::{size_of, ManuallyDrop};
     use c64::keyboard::Keyboard;
     use c64::{App, Input, Joystick, Key, Mode, Step};
+    use core::mem::{size_of, ManuallyDrop};
     use engine_core::game::SearcherHome;
 
     /// CIA 1: port A (keyboard columns out, joystick 2 in), port B (rows in).

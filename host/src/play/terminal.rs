@@ -268,7 +268,9 @@ impl TermScreen {
         }
         for row in 0..ROWS {
             let same = self.shown.as_ref().is_some_and(|shown| {
-                (0..COLS).all(|c| shown.glyph(c, row) == self.cells.glyph(c, row) && shown.attr(c, row) == self.cells.attr(c, row))
+                (0..COLS).all(|c| {
+                    shown.glyph(c, row) == self.cells.glyph(c, row) && shown.attr(c, row) == self.cells.attr(c, row)
+                })
             });
             if !same {
                 self.render_row(row, &mut buf);

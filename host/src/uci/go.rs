@@ -82,8 +82,18 @@ impl GoParams {
 fn is_keyword(token: &str) -> bool {
     matches!(
         token,
-        "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo" | "mate" | "infinite"
-            | "ponder" | "searchmoves"
+        "depth"
+            | "nodes"
+            | "movetime"
+            | "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "movestogo"
+            | "mate"
+            | "infinite"
+            | "ponder"
+            | "searchmoves"
     )
 }
 
@@ -104,7 +114,9 @@ mod tests {
 
     #[test]
     fn parses_every_parameter_and_reports_junk() {
-        let (p, w) = parse("wtime 1000 btime -5 winc 10 binc 20 movestogo 7 depth 3 nodes 99 movetime 50 mate 2 ponder infinite");
+        let (p, w) = parse(
+            "wtime 1000 btime -5 winc 10 binc 20 movestogo 7 depth 3 nodes 99 movetime 50 mate 2 ponder infinite",
+        );
         assert!(w.is_empty(), "{w:?}");
         assert_eq!((p.wtime, p.btime, p.winc, p.binc, p.movestogo), (Some(1000), Some(0), Some(10), Some(20), Some(7)));
         assert_eq!((p.depth, p.nodes, p.movetime, p.mate), (Some(3), Some(99), Some(50), Some(2)));
@@ -142,7 +154,10 @@ mod tests {
         assert!(infinite.infinite && infinite.clock.is_none());
         assert_eq!(infinite.limits.nodes, u32::MAX);
         let both = plan("movetime 100 wtime 1000");
-        assert_eq!(both.clock.map(|c| c.hard), Some(clock_plan(1000, 0, None, OH).hard.min(movetime_plan(100, OH).hard)));
+        assert_eq!(
+            both.clock.map(|c| c.hard),
+            Some(clock_plan(1000, 0, None, OH).hard.min(movetime_plan(100, OH).hard))
+        );
     }
 
     /// A rated engine keeps its rating's budget on a clock, and a shorter

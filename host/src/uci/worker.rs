@@ -22,9 +22,9 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use engine_core::book::book_move;
-use engine_core::search::Techniques;
 use engine_core::score::{MATE, MATE_BOUND};
 use engine_core::search::Iteration;
+use engine_core::search::Techniques;
 use engine_core::{Limits, Move, Position, SearchHooks, SearchResult, Searcher, MAX_MOVES};
 
 use super::hash::HostSlots;

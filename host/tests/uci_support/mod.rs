@@ -96,7 +96,9 @@ impl Engine {
                         return got;
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => panic!("timed out; lines so far: {got:#?}\nstderr: {}", self.stderr()),
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("timed out; lines so far: {got:#?}\nstderr: {}", self.stderr())
+                }
                 Err(RecvTimeoutError::Disconnected) => {
                     panic!("engine exited; lines so far: {got:#?}\nstderr: {}", self.stderr())
                 }

@@ -37,22 +37,10 @@ pub struct Section {
 pub const SECTIONS: &[Section] = &[
     // First, so the negative run fails before any real work.
     #[cfg(feature = "overflow-canary")]
-    Section {
-        name: "canary",
-        body: canary,
-    },
-    Section {
-        name: "perft",
-        body: perft_section,
-    },
-    Section {
-        name: "bench",
-        body: bench_section,
-    },
-    Section {
-        name: "drive",
-        body: drive_section,
-    },
+    Section { name: "canary", body: canary },
+    Section { name: "perft", body: perft_section },
+    Section { name: "bench", body: bench_section },
+    Section { name: "drive", body: drive_section },
 ];
 
 /// Runs every section and then prints `END`.
@@ -69,22 +57,10 @@ pub fn run(out: &mut dyn Write) -> fmt::Result {
 /// The standard perft positions: (name, FEN, depth).
 const PERFT: [(&str, &str, u8); 6] = [
     ("start", START_FEN, 3),
-    (
-        "kiwipete",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        3,
-    ),
+    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
     ("pos3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3),
-    (
-        "pos4",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        3,
-    ),
-    (
-        "pos5",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        3,
-    ),
+    ("pos4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3),
+    ("pos5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3),
     ("start", START_FEN, 4),
 ];
 
