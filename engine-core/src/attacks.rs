@@ -7,7 +7,7 @@
 //! when the side has such pieces (its non-pawn material), and after a move
 //! only the lines the move can have opened.
 
-use crate::geometry::{line_step, BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
+use crate::geometry::{is_knight_step, line_step, BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, PROMO};
 use crate::piece::*;
 use crate::position::Position;
@@ -189,7 +189,7 @@ impl Position {
                 }
             }
             KNIGHT => {
-                if matches!(diff, -33 | -31 | -18 | -14 | 14 | 18 | 31 | 33) {
+                if is_knight_step(diff) {
                     return true;
                 }
             }
@@ -242,7 +242,7 @@ impl Position {
                 let (a, b): (i8, i8) = if us == Color::White { (-15, -17) } else { (15, 17) };
                 diff == a || diff == b
             }
-            KNIGHT => matches!(diff, -33 | -31 | -18 | -14 | 14 | 18 | 31 | 33),
+            KNIGHT => is_knight_step(diff),
             BISHOP | ROOK | QUEEN => {
                 let straight = line == 1 || line == -1 || line == 16 || line == -16;
                 let moves_along = line != 0 && (k == QUEEN || (k == ROOK) == straight);

@@ -70,3 +70,9 @@ pub(crate) fn line_step(from: Square, to: Square) -> i8 {
     // to + 119 - from is in 0..=238 for real squares: no wrap.
     LINE[((to.x88() + 119) - from.x88()) as usize]
 }
+
+/// Is `d` (a 0x88 difference) one knight's jump?
+#[inline(always)]
+pub(crate) const fn is_knight_step(d: i8) -> bool {
+    matches!(d, -33 | -31 | -18 | -14 | 14 | 18 | 31 | 33)
+}
