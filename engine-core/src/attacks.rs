@@ -188,11 +188,7 @@ impl Position {
                     return true;
                 }
             }
-            KNIGHT => {
-                if is_knight_step(diff) {
-                    return true;
-                }
-            }
+            KNIGHT if is_knight_step(diff) => return true,
             BISHOP | ROOK | QUEEN => {
                 let d = line_step(king, m.to);
                 if d != 0 && self.slider_on_line(king, d, them) {
