@@ -85,13 +85,13 @@ impl Tile {
     /// True for a light square (a8 is light).
     #[inline(always)]
     pub const fn is_light(self) -> bool {
-        ((self.0 >> 3) ^ self.0) & 1 == 0
+        self.square().is_light()
     }
 
     /// The square's name, e.g. `*b"e4"`.
     #[inline]
     pub const fn name(self) -> [u8; 2] {
-        [b'a' + self.column(), b'8' - self.row()]
+        self.square().name()
     }
 
     /// The tile a name such as `*b"e4"` names, or `None`.
