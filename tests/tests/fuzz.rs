@@ -450,8 +450,7 @@ impl Snapshot {
 
 /// The square a tile names once masked to 0..=63, as `e4`.
 fn name(tile: u8) -> String {
-    let t = tile & 63;
-    format!("{}{}", char::from(b'a' + t % 8), 8 - t / 8)
+    Tile::masked(tile).to_string()
 }
 
 /// The game's legal moves, as the engine lists them for its position.
