@@ -16,8 +16,14 @@ use crate::search::Limits;
 /// Level 4's cap was the ancestor's 6 until the search techniques made depth
 /// 6 cheap enough to end searches well inside the budget: at 8 it scores
 /// +29 Elo [+19, +40] over 1,000 games against the cap of 6 (docs/strength.md).
+/// Level 1's cap was 3, and 4 plays better by the same argument: about +3
+/// Elo at 400 nodes over 4,800 games (5 and 8 a little more again, within
+/// the noise, but no level's cap may exceed the next one's: `UCI_Elo`
+/// interpolates between them). Level 2's cap of 8 measured about +3 too,
+/// but costs the drive's endings 17% more nodes a search, the C64 player's
+/// wait: not taken (docs/strength.md, "Level 1's own settings").
 pub const LEVELS: [Limits; 4] = [
-    Limits { depth: 3, nodes: 400 },    // 1: about 8 s a move
+    Limits { depth: 4, nodes: 400 },    // 1: about 8 s a move
     Limits { depth: 4, nodes: 1_200 },  // 2: about 30 s
     Limits { depth: 5, nodes: 18_000 }, // 3: a few minutes
     Limits { depth: 8, nodes: 65_000 }, // 4: emulator territory

@@ -142,6 +142,10 @@ pub struct Searcher<S = InPlace> {
     exhausted: u16,
     abort: bool,
     seldepth: u8,
+    /// This search's delta-pruning allowance: [`DELTA_MARGIN`] or, below
+    /// [`SMALL_BUDGET`], [`DELTA_MARGIN_SMALL`] (set with the budget; 0
+    /// before the first search, so an unstarted searcher is all zeros).
+    delta_margin: i16,
     pub(crate) rng: Lfsr,
     /// Engine moves played since [`Searcher::new_game`] (saturating).
     moves_played: u8,
@@ -180,8 +184,8 @@ pub struct Techniques {
     /// moves that do not give check (once one legal move was searched).
     pub futility: bool,
     /// Quiescence pruning, out of check: a capture is skipped when even
-    /// winning its victim (plus [`DELTA_MARGIN`]) cannot lift the stand-pat
-    /// score to alpha (delta pruning), or when a more valuable piece takes
+    /// winning its victim (plus a margin, [`DELTA_MARGIN`]) cannot lift the
+    /// stand-pat score to alpha (delta pruning), or when a more valuable piece takes
     /// a less valuable one on a square an enemy pawn defends.
     pub qprune: bool,
     /// Check extension: in the main search, a move that gives check is
@@ -212,8 +216,18 @@ impl Default for Techniques {
 pub const CHECK_EXTENSION_PLIES: u8 = 16;
 /// Depths at which futility applies (1..=this).
 pub const FUTILITY_DEPTH: u8 = 2;
-/// Delta pruning's allowance for positional gain beyond the victim's value.
+/// Delta pruning's allowance for positional gain beyond the victim's value,
+/// at budgets of [`SMALL_BUDGET`] nodes and more.
 pub const DELTA_MARGIN: i16 = 200;
+/// The allowance below [`SMALL_BUDGET`] nodes (level 1). A tighter margin
+/// prunes more captures that only might reach alpha; each node it saves is
+/// a larger share of a small budget, and at level 1 the saving buys more
+/// than the captures it skips: +18 Elo at 400 nodes, equal at 1,200 (where
+/// it costs 4 Elo within the noise, so larger budgets keep 200);
+/// docs/strength.md, "Level 1's own settings".
+pub const DELTA_MARGIN_SMALL: i16 = 100;
+/// Budgets under this many nodes prune with [`DELTA_MARGIN_SMALL`].
+pub const SMALL_BUDGET: u32 = 1_000;
 /// Futility margins by depth, in centipawns (a table: no multiply).
 const FUTILITY_MARGIN: [i16; FUTILITY_DEPTH as usize + 1] = [0, 150, 300];
 
@@ -258,6 +272,7 @@ impl<S: Slots> Searcher<S> {
             pv: PvTable::new(),
             nodes: 0,
             budget: 0,
+            delta_margin: 0,
             abort: false,
             seldepth: 0,
             best: Move::NONE,
@@ -370,6 +385,7 @@ impl<S: Slots> Searcher<S> {
     fn root<H: SearchHooks>(&mut self, limits: Limits, hooks: &mut H) -> SearchResult {
         self.nodes = 0;
         self.budget = limits.nodes.max(1);
+        self.delta_margin = if self.budget < SMALL_BUDGET { DELTA_MARGIN_SMALL } else { DELTA_MARGIN };
         self.abort = false;
         self.seldepth = 0;
         self.top = 0;
@@ -810,7 +826,7 @@ impl<S: Slots> Searcher<S> {
                 && self.pos.phase() <= PHASE_MATE_DRIVE;
             // Delta pruning for the whole node, before generating anything:
             // no capture (nor promotion) can reach alpha.
-            if self.techniques().qprune && !checks && stand + self.pos.max_gain() + DELTA_MARGIN <= alpha {
+            if self.techniques().qprune && !checks && stand + self.pos.max_gain() + self.delta_margin <= alpha {
                 return stand;
             }
         }
@@ -871,7 +887,7 @@ impl<S: Slots> Searcher<S> {
             if prune && m.is_capture() && m.promotion() == 0 {
                 // En passant takes a pawn that is not on `to`.
                 let victim = PIECE_VALUE[self.pos.at(m.to).kind().max(PAWN) as usize];
-                if best + victim + DELTA_MARGIN <= alpha {
+                if best + victim + self.delta_margin <= alpha {
                     continue;
                 }
                 if PIECE_VALUE[self.pos.at(m.from).kind() as usize] > victim

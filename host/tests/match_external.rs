@@ -44,7 +44,7 @@ fn starts(dir: &Path) -> usize {
     std::fs::read_to_string(dir.join("starts")).map_or(0, |s| s.lines().count())
 }
 
-/// The project's own engine through UCI, at level 1's limits (depth 3, 400
+/// The project's own engine through UCI, at level 1's limits (depth 4, 400
 /// nodes), is the in-process engine at Skill=1: every pair splits 1-1, as
 /// between identical engines, and the games are the in-process games.
 #[test]
@@ -60,7 +60,7 @@ fn own_uci_engine_mirrors_the_internal_one() {
         "--b-nodes",
         "400",
         "--b-depth",
-        "3",
+        "4",
         "--games",
         "12",
         "--jobs",

@@ -22,7 +22,7 @@ use c64chess_tests::{legal, position as engine_pos};
 use engine_core::book::book_move;
 use engine_core::level::{level, LEVELS};
 use engine_core::score::{MATE, MATE_BOUND};
-use engine_core::search::{Iteration, SearchHooks, Techniques, RANDOM_MOVES};
+use engine_core::search::{Iteration, SearchHooks, Techniques, RANDOM_MOVES, SMALL_BUDGET};
 use engine_core::{Limits, Move, Position, SearchResult, Searcher, MAX_MOVES};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
@@ -475,29 +475,34 @@ fn nodes_never_exceed_the_budget_and_iterations_respect_a_third() {
 }
 
 /// Completed depth against budget, over a fine ladder of budgets. Until the
-/// budget runs out a search does not depend on it, so the completed
-/// iterations at a budget are a prefix of those at any larger budget (same
-/// depths, same node counts), and the completed depth never falls as the
-/// budget grows.
+/// budget runs out a search does not depend on it, except that budgets
+/// under [`SMALL_BUDGET`] prune quiescence harder (`DELTA_MARGIN_SMALL`):
+/// within each of the two ranges, the completed iterations at a budget are
+/// a prefix of those at any larger budget of the range (same depths, same
+/// node counts). Across the whole ladder the completed depth never falls as
+/// the budget grows.
 #[test]
 fn completed_depth_grows_with_budget() {
-    let ladder: Vec<u32> = (0..40).map(|i| 100 + i * 1_600).collect();
+    let small: Vec<u32> = (1..10).map(|i| i * (SMALL_BUDGET / 10)).collect();
+    let large: Vec<u32> = (0..40).map(|i| SMALL_BUDGET + i * 1_600).collect();
     for fen in [SHARP[0], SHARP[1], SHARP[10]] {
         let pos = engine_pos(fen);
-        let mut widest = Iterations::default();
-        boxed_searcher().search(&pos, Limits { depth: 20, nodes: 65_000 }, &mut widest);
         let mut depths = Vec::new();
-        for &n in &ladder {
-            let mut it = Iterations::default();
-            let r = boxed_searcher().search(&pos, Limits { depth: 20, nodes: n }, &mut it);
-            assert!(r.nodes <= n);
-            assert!(
-                widest.0.starts_with(&it.0),
-                "{fen}: iterations at budget {n} {:?} are not a prefix of those at 65,000 {:?}",
-                it.0,
-                widest.0
-            );
-            depths.push(r.depth);
+        for (ladder, widest_budget) in [(&small, SMALL_BUDGET - 1), (&large, 65_000)] {
+            let mut widest = Iterations::default();
+            boxed_searcher().search(&pos, Limits { depth: 20, nodes: widest_budget }, &mut widest);
+            for &n in ladder {
+                let mut it = Iterations::default();
+                let r = boxed_searcher().search(&pos, Limits { depth: 20, nodes: n }, &mut it);
+                assert!(r.nodes <= n);
+                assert!(
+                    widest.0.starts_with(&it.0),
+                    "{fen}: iterations at budget {n} {:?} are not a prefix of those at {widest_budget} {:?}",
+                    it.0,
+                    widest.0
+                );
+                depths.push(r.depth);
+            }
         }
         println!("{fen}: completed depth by budget {depths:?}");
         assert!(depths.windows(2).all(|d| d[0] <= d[1]), "{fen}: depth fell as the budget grew: {depths:?}");
