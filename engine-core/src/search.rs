@@ -217,14 +217,15 @@ pub const CHECK_EXTENSION_PLIES: u8 = 16;
 /// Depths at which futility applies (1..=this).
 pub const FUTILITY_DEPTH: u8 = 2;
 /// Delta pruning's allowance for positional gain beyond the victim's value,
-/// at budgets of [`SMALL_BUDGET`] nodes and more.
-pub const DELTA_MARGIN: i16 = 200;
+/// at budgets of [`SMALL_BUDGET`] nodes and more. 150 (was 200): +5 Elo at
+/// level 2 over 19,200 games, level 3 the same; docs/strength.md, "The
+/// delta margins".
+pub const DELTA_MARGIN: i16 = 150;
 /// The allowance below [`SMALL_BUDGET`] nodes (level 1). A tighter margin
 /// prunes more captures that only might reach alpha; each node it saves is
 /// a larger share of a small budget, and at level 1 the saving buys more
-/// than the captures it skips: +18 Elo at 400 nodes, equal at 1,200 (where
-/// it costs 4 Elo within the noise, so larger budgets keep 200);
-/// docs/strength.md, "Level 1's own settings".
+/// than the captures it skips: +15 Elo at 400 nodes, while at 1,200 it
+/// measured 4 Elo worse than 200 (within the noise) and 150 better.
 pub const DELTA_MARGIN_SMALL: i16 = 100;
 /// Budgets under this many nodes prune with [`DELTA_MARGIN_SMALL`].
 pub const SMALL_BUDGET: u32 = 1_000;

@@ -4,7 +4,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use engine_core::bench::{bench, drive_default, Report, BENCH_POSITIONS, DRIVE_LEVEL};
+use engine_core::level::level;
 use engine_core::Searcher;
+
+use crate::matchplay::openings::{parse_epd, DEFAULT_NAME, DEFAULT_OPENINGS};
 
 fn summary(what: &str, r: &Report, secs: f64) {
     println!(
@@ -36,6 +39,42 @@ pub fn run_bench(verbose: bool) -> ExitCode {
     });
     summary("bench", &report, start.elapsed().as_secs_f64());
     println!("Bench: {}", report.nodes);
+    ExitCode::SUCCESS
+}
+
+/// Search every balanced opening at `skill` (1..=4) from a new game (seed
+/// 0); print the mean nodes and completed depth a search. The node budget
+/// is the most a level may spend; this is what it does spend, so a change
+/// that alters the search can be checked for buying its strength with
+/// longer waits.
+pub fn run_openings(skill: u8, verbose: bool) -> ExitCode {
+    let openings = match parse_epd(DEFAULT_OPENINGS, DEFAULT_NAME) {
+        Ok(openings) => openings,
+        Err(e) => {
+            eprintln!("c64chess: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut searcher = Box::new(Searcher::new());
+    let start = Instant::now();
+    let (mut nodes, mut depth) = (0u64, 0u64);
+    for opening in &openings {
+        searcher.new_game(0);
+        let r = searcher.search(&opening.pos, level(skill), &mut ());
+        if verbose {
+            println!("{:>6} nodes depth {} best {}  {}", r.nodes, r.depth, r.best, opening.fen);
+        }
+        nodes += u64::from(r.nodes);
+        depth += u64::from(r.depth);
+    }
+    let n = openings.len() as f64;
+    println!(
+        "level {skill}: {} openings, {:.1} nodes and depth {:.3} a search on average, {nodes} nodes in {:.2} s",
+        openings.len(),
+        nodes as f64 / n,
+        depth as f64 / n,
+        start.elapsed().as_secs_f64()
+    );
     ExitCode::SUCCESS
 }
 

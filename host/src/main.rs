@@ -80,12 +80,19 @@ Example:
     },
     /// Search the fixed bench positions; the total node count is the search fingerprint.
     #[command(after_help = "\
-Example:
-  c64chess bench -v             every search, then Bench: <nodes>")]
+Examples:
+  c64chess bench -v             every search, then Bench: <nodes>
+  c64chess bench --level 2      what a level-2 search spends, over the balanced openings")]
     Bench {
         /// Print every search.
         #[arg(short, long)]
         verbose: bool,
+        /// Instead of the fingerprint: search each of the 600 balanced
+        /// openings (tools/openings/openings.epd) at this level (1-4) from a
+        /// new game, and print the nodes and completed depth a search, on
+        /// average: what a player waits for at that level.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+        level: Option<u8>,
     },
     /// Play a game in the terminal, through the C64's user interface.
     Play(play::PlayArgs),
@@ -115,7 +122,8 @@ fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Perft { depth, fen } => perft_cmd::run(depth, fen.as_deref(), false),
         Command::Divide { depth, fen } => perft_cmd::run(depth, fen.as_deref(), true),
-        Command::Bench { verbose } => bench_cmd::run_bench(verbose),
+        Command::Bench { verbose, level: None } => bench_cmd::run_bench(verbose),
+        Command::Bench { verbose, level: Some(level) } => bench_cmd::run_openings(level, verbose),
         Command::Drive { verbose } => bench_cmd::run_drive(verbose),
         Command::Play(args) => play::run(args),
         Command::Uci => uci::run(),

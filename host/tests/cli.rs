@@ -1,4 +1,5 @@
-//! The command line itself: `--version`, and an example in every `--help`.
+//! The command line itself: `--version`, an example in every `--help`, and
+//! `bench --level`.
 
 use std::process::Command;
 
@@ -30,5 +31,21 @@ fn every_help_shows_an_example() {
         for line in uses.iter().filter(|l| !l.starts_with('-')) {
             assert!(line.contains(&format!("c64chess {sub}").trim_end().to_string()), "{sub}: {line}");
         }
+    }
+}
+
+/// `bench --level N` searches all 600 balanced openings at level N: every
+/// search within the level's budget, so the mean is too; levels outside
+/// 1-4 are refused, not clamped.
+#[test]
+fn bench_at_a_level_reports_the_mean_search() {
+    let (ok, text) = run(&["bench", "--level", "1"]);
+    assert!(ok, "{text}");
+    let rest = text.strip_prefix("level 1: 600 openings, ").unwrap_or_else(|| panic!("{text}"));
+    let mean: f64 = rest.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(mean > 0.0 && mean <= 400.0, "{text}");
+    for bad in ["0", "5", "two"] {
+        let (ok, _) = run(&["bench", "--level", bad]);
+        assert!(!ok, "--level {bad} was accepted");
     }
 }
