@@ -184,9 +184,10 @@ pub struct Techniques {
     /// moves that do not give check (once one legal move was searched).
     pub futility: bool,
     /// Quiescence pruning, out of check: a capture is skipped when even
-    /// winning its victim (plus a margin, [`DELTA_MARGIN`]) cannot lift the
-    /// stand-pat score to alpha (delta pruning), or when a more valuable piece takes
-    /// a less valuable one on a square an enemy pawn defends.
+    /// winning its victim (plus a margin: [`DELTA_MARGIN`], below
+    /// [`SMALL_BUDGET`] nodes [`DELTA_MARGIN_SMALL`]) cannot lift the
+    /// stand-pat score to alpha (delta pruning), or when a more valuable
+    /// piece takes a less valuable one on a square an enemy pawn defends.
     pub qprune: bool,
     /// Check extension: in the main search, a move that gives check is
     /// searched to the same remaining depth instead of one less, in the
@@ -218,8 +219,8 @@ pub const CHECK_EXTENSION_PLIES: u8 = 16;
 pub const FUTILITY_DEPTH: u8 = 2;
 /// Delta pruning's allowance for positional gain beyond the victim's value,
 /// at budgets of [`SMALL_BUDGET`] nodes and more. 150 (was 200): +5 Elo at
-/// level 2 over 19,200 games, level 3 the same; docs/strength.md, "The
-/// delta margins".
+/// level 2 over 19,200 games, levels 3 and 4 the same; docs/strength.md,
+/// "The delta margin of larger budgets".
 pub const DELTA_MARGIN: i16 = 150;
 /// The allowance below [`SMALL_BUDGET`] nodes (level 1). A tighter margin
 /// prunes more captures that only might reach alpha; each node it saves is

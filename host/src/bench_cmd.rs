@@ -7,7 +7,7 @@ use engine_core::bench::{bench, drive_default, Report, BENCH_POSITIONS, DRIVE_LE
 use engine_core::level::level;
 use engine_core::Searcher;
 
-use crate::matchplay::openings::{parse_epd, DEFAULT_NAME, DEFAULT_OPENINGS};
+use crate::matchplay::openings;
 
 fn summary(what: &str, r: &Report, secs: f64) {
     println!(
@@ -48,7 +48,7 @@ pub fn run_bench(verbose: bool) -> ExitCode {
 /// that alters the search can be checked for buying its strength with
 /// longer waits.
 pub fn run_openings(skill: u8, verbose: bool) -> ExitCode {
-    let openings = match parse_epd(DEFAULT_OPENINGS, DEFAULT_NAME) {
+    let openings = match openings::built_in() {
         Ok(openings) => openings,
         Err(e) => {
             eprintln!("c64chess: {e}");

@@ -561,10 +561,7 @@ fn parse_time_control(text: &str) -> Result<TimeControl, String> {
 /// The openings of `path`, or the built-in set; and a name for messages.
 fn load_openings(path: Option<&PathBuf>) -> Result<(Vec<Opening>, String), String> {
     match path {
-        None => Ok((
-            openings::parse_epd(openings::DEFAULT_OPENINGS, openings::DEFAULT_NAME)?,
-            openings::DEFAULT_NAME.to_string(),
-        )),
+        None => Ok((openings::built_in()?, openings::DEFAULT_NAME.to_string())),
         Some(path) => {
             let name = path.display().to_string();
             let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;

@@ -125,11 +125,11 @@ impl Tile {
     }
 }
 
-/// The square's name, `e4`.
+/// The square's name, `e4`: the square's own [`Display`](fmt::Display)
+/// (a tile is always on the board).
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [file, rank] = self.name();
-        write!(f, "{}{}", file as char, rank as char)
+        fmt::Display::fmt(&self.square(), f)
     }
 }
 

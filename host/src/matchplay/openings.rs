@@ -9,6 +9,12 @@ pub const DEFAULT_OPENINGS: &str = include_str!("../../../tools/openings/opening
 /// Name of the built-in set in messages and the PGN.
 pub const DEFAULT_NAME: &str = "tools/openings/openings.epd";
 
+/// The built-in set, parsed ([`DEFAULT_OPENINGS`]; errors name it as
+/// [`DEFAULT_NAME`]).
+pub fn built_in() -> Result<Vec<Opening>, String> {
+    parse_epd(DEFAULT_OPENINGS, DEFAULT_NAME)
+}
+
 /// A start position for a pair of games.
 #[derive(Clone, Debug)]
 pub struct Opening {
