@@ -304,11 +304,11 @@ fn finish(status: u8) -> ! {
 /// (which prints through the KERNAL into the font at `$0400` and hangs).
 #[no_mangle]
 extern "C" fn abort() -> ! {
-    const MESSAGE: [u8; 15] = screen_codes(b"c64chess: panic");
+    static MESSAGE: [u8; 15] = screen_codes(b"c64chess: panic");
     text_mode();
     fill(TEXT, 1000, b' ');
     poke(VIC_BORDER, colour::RED);
-    for (at, code) in (TEXT..).zip(MESSAGE) {
+    for (at, &code) in (TEXT..).zip(&MESSAGE) {
         poke(at, code);
         poke(at - TEXT + COLOUR_RAM, colour::YELLOW);
     }
