@@ -8,7 +8,7 @@
 
 use crate::mv::Move;
 use crate::piece::{Color, EMPTY};
-use crate::position::{Position, CASTLE_ALL, START_BOARD};
+use crate::position::{start_piece, Position, CASTLE_ALL, START_BOARD};
 use crate::rng::Lfsr;
 use crate::square::Square;
 
@@ -59,8 +59,8 @@ const _: () = {
 /// listed `from` holds a piece at the start, every `to` is empty).
 pub fn book_move(pos: &Position, legal: &[Move], rng: &mut Lfsr) -> Option<Move> {
     let mut changed = 0u8;
-    for (cell, start) in pos.cells().iter().zip(START_BOARD.iter()) {
-        if cell != start {
+    for (index, &cell) in (0..).zip(pos.cells()) {
+        if cell != start_piece(index) {
             changed += 1;
         }
     }
@@ -75,7 +75,7 @@ pub fn book_move(pos: &Position, legal: &[Move], rng: &mut Lfsr) -> Option<Move>
         }
         let [_, replies @ ..] = BLACK_REPLY
             .iter()
-            .find(|[[from, to], ..]| pos.at(*from) == EMPTY && pos.at(*to) == START_BOARD[from.index()])?;
+            .find(|[[from, to], ..]| pos.at(*from) == EMPTY && pos.at(*to) == start_piece(from.x88()))?;
         replies
     };
     // A power of two entries: the randomiser's low bits pick one.

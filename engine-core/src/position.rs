@@ -72,18 +72,32 @@ const START_TOTALS: (Totals, ByColor<i16>) = count(&START_BOARD);
 
 /// The cells of the standard starting position.
 pub const START_BOARD: [Piece; 128] = {
-    const BACK: [u8; 8] = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];
     let mut board = [EMPTY; 128];
-    let mut f = 0;
-    while f < 8 {
-        board[Square::new(f, 0).index()] = Piece::new(BACK[f as usize], Color::Black);
-        board[Square::new(f, 1).index()] = Piece::new(PAWN, Color::Black);
-        board[Square::new(f, 6).index()] = Piece::new(PAWN, Color::White);
-        board[Square::new(f, 7).index()] = Piece::new(BACK[f as usize], Color::White);
-        f += 1;
+    let mut i = 0;
+    while i < 128 {
+        board[i] = start_piece(i as u8);
+        i += 1;
     }
     board
 };
+
+/// The start position's cell at 0x88 index `index` (below 128): what
+/// [`START_BOARD`] holds there, computed, so the program needs neither the
+/// 128-byte table nor a copy of it.
+pub(crate) const fn start_piece(index: u8) -> Piece {
+    const BACK: [u8; 8] = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];
+    let file = index & 15;
+    if file >= 8 {
+        return EMPTY;
+    }
+    match index >> 4 {
+        0 => Piece::new(BACK[file as usize], Color::Black),
+        1 => Piece::new(PAWN, Color::Black),
+        6 => Piece::new(PAWN, Color::White),
+        7 => Piece::new(BACK[file as usize], Color::White),
+        _ => EMPTY,
+    }
+}
 
 /// Castling right: White king side.
 pub const CASTLE_WK: u8 = 1;
@@ -342,7 +356,9 @@ impl Position {
     /// the C64 sets up its games this way, as a 1.2 KB `Position` built by
     /// value is a 1.2 KB frame there.
     pub fn set_start(&mut self) {
-        self.board = START_BOARD;
+        for (index, cell) in (0..).zip(self.board.iter_mut()) {
+            *cell = start_piece(index);
+        }
         self.side = Color::White;
         self.castle = CASTLE_ALL;
         self.ep = NO_SQUARE;
