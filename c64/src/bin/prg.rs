@@ -20,6 +20,7 @@
 // graph below `main`.
 #![allow(unsafe_code)]
 
+use core::mem::size_of;
 use core::panic::PanicInfo;
 use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 
@@ -29,7 +30,7 @@ use c64::charset::{cell, pattern, FILLED};
 use c64::glyphs::screen_code;
 use c64::screen::{colour, ROW_CELLS};
 use c64::Screen;
-use engine_core::tt::{Entry, Slots};
+use engine_core::tt::{Entry, Slots, TT_ENTRIES};
 use engine_core::Searcher;
 
 // The C64's memory map (mos-hardware's VIC-II and CIA offsets; docs/c64.md).
@@ -129,7 +130,20 @@ impl Slots for UnderIo {
         // SAFETY: as for `load`.
         banked(!3, || unsafe { write_volatile(slot(index), entry) })
     }
+
+    /// Every slot `Entry::EMPTY`, whose bytes are all zero (checked below):
+    /// the table's 4 KB zeroed in one bank switch.
+    fn clear(&mut self) {
+        banked(!3, || fill(TABLE, (TT_ENTRIES * size_of::<Entry>()) as u16, 0));
+    }
 }
+
+/// `UnderIo::clear` writes zeros: an empty slot is eight zero bytes.
+const _: () = {
+    // SAFETY: compile-time only; an `Entry` is 8 bytes without padding.
+    let bytes: [u8; 8] = unsafe { core::mem::transmute(Entry::EMPTY) };
+    assert!(u64::from_ne_bytes(bytes) == 0, "Entry::EMPTY is not all zero");
+};
 
 /// Switch the KERNAL out for good (RAM at `$A000-$BFFF` and `$E000-$FFFF`,
 /// I/O at `$D000`), its 60 Hz interrupt kept by `JIFFY_IRQ`: the searcher
