@@ -155,13 +155,16 @@ impl Position {
     /// The legal moves, in generation order; returns how many. `out` should
     /// hold [`MAX_MOVES`]; with less the list may be cut short.
     pub fn legal_moves(&mut self, out: &mut [Move]) -> usize {
-        let n = self.generate(out, GenMode::All);
+        // At most `out.len()` (the clamp tells the compiler: no bounds
+        // checks), and a kept move's slot is never past the one it was read
+        // from.
+        let n = self.generate(out, GenMode::All).min(out.len());
         let in_check = self.in_check();
         let mut kept = 0;
         for i in 0..n {
             let m = out[i];
             if self.is_legal(m, in_check) {
-                out[kept] = m;
+                out[kept.min(i)] = m;
                 kept += 1;
             }
         }
