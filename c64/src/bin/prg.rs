@@ -145,17 +145,24 @@ const _: () = {
     assert!(u64::from_ne_bytes(bytes) == 0, "Entry::EMPTY is not all zero");
 };
 
+/// Point the CPU's `vector` at `target`.
+#[inline(always)]
+fn set_vector(vector: u16, target: *const u8) {
+    let [low, high] = (target as usize as u16).to_le_bytes();
+    poke(vector, low); // a write here reaches the RAM under the KERNAL
+    poke(vector + 1, high);
+}
+
 /// Switch the KERNAL out for good (RAM at `$A000-$BFFF` and `$E000-$FFFF`,
 /// I/O at `$D000`), its 60 Hz interrupt kept by `JIFFY_IRQ`: the searcher
 /// and the game's screen are in the RAM under it, and the soft stack in its
 /// work areas, which its interrupt would write. Before anything uses either.
 fn kernal_out() {
     poke(CIA1_ICR, 0x7F); // no interrupt while the vectors change
-    for (vector, target) in [(NMI_VECTOR, addr_of!(RTI)), (IRQ_VECTOR, addr_of!(JIFFY_IRQ) as *const u8)] {
-        let [low, high] = (target as usize as u16).to_le_bytes();
-        poke(vector, low); // a write here reaches the RAM under the KERNAL
-        poke(vector + 1, high);
-    }
+                          // Each written out, not a loop over an array of the two: the array
+                          // would be built on the stack first.
+    set_vector(NMI_VECTOR, addr_of!(RTI));
+    set_vector(IRQ_VECTOR, addr_of!(JIFFY_IRQ) as *const u8);
     poke(CPU_PORT, peek(CPU_PORT) & !7 | 5);
     poke(CIA1_ICR, 0x81); // timer A's interrupt: now `JIFFY_IRQ`
 }
