@@ -246,6 +246,7 @@ impl<H: SearcherHome> App<H> {
 
 /// The piece type a promotion's letter names (`q`, `r`, `b`, `n`), typed
 /// after a move or pressed in the chooser.
+#[inline(never)]
 pub(super) fn promotion_piece(letter: u8) -> Option<u8> {
     match letter {
         b'q' => Some(QUEEN),

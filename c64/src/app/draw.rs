@@ -248,6 +248,7 @@ impl<H: SearcherHome> App<H> {
     /// Entry `i` of a list (menu or chooser) on `row`: its first cell, the
     /// `>` mark under the cursor, and the colours of the rest, inverted
     /// under the cursor.
+    #[inline(never)]
     fn mark_item<S: Screen>(&self, screen: &mut S, i: u8, row: u8) -> u8 {
         let (mark, a) =
             if i == self.item { (b'>', attr(colour::BLACK, colour::LIGHT_BLUE)) } else { (b' ', attr(LABEL, PAPER)) };

@@ -274,6 +274,7 @@ const CANARY_AT: u16 = HARD_STACK + CANARY_ZONE - 4;
 
 /// Lay the canary. Only where the stack is shallow (between searches), or
 /// it could overwrite live stack.
+#[inline(never)]
 fn plant_canary() {
     fill(CANARY_AT, 4, CANARY);
 }
