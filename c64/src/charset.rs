@@ -97,24 +97,48 @@ pub fn text_of(code: u8) -> u8 {
     }
 }
 
-/// The 8 bytes of character `code` (top row first, bit 7 leftmost), given
-/// the ROM's lower/upper-case set as `rom(screen code)` and the men's
-/// cells as `men(i)`, `i` below 108: [`SET_MEN`]`[i]` (the glue reads them
-/// where it keeps them; a set without men never calls it). `code` must be
-/// below [`CODES`]. The glue writes all of them once at start-up.
-pub fn pattern(code: u8, rom: impl Fn(u8) -> [u8; 8], men: impl Fn(u8) -> [u8; 8]) -> [u8; 8] {
+/// Where the 8 bytes of a character come from (the glue reads them there
+/// and [`pattern`] through its two functions), before [`source`]'s
+/// inversion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Every bit set ([`FILLED`]).
+    Filled,
+    /// The ROM's lower/upper-case character of this screen code.
+    Rom(u8),
+    /// The men's cell `i` (below 108): [`SET_MEN`]`[i]`.
+    Man(u8),
+}
+
+/// Where character `code` (below [`CODES`]) comes from, and the mask its
+/// bytes are XORed with (0, or 0xFF for an inverted one).
+pub fn source(code: u8) -> (Source, u8) {
     if code == FILLED {
-        return [0xFF; 8];
+        return (Source::Filled, 0);
     }
     // One read of the ROM or of a man's cell, then one inversion: on the
     // 6502 every arm of a wider match is its own copy of the loops.
-    let bytes = if !(FILLED..INVERSE).contains(&code) {
+    let from = if !(FILLED..INVERSE).contains(&code) {
         let ascii = if code < FILLED { text_of(code) } else { INVERSE_TEXT[(code - INVERSE) as usize] };
-        rom(screen_code(ascii))
+        Source::Rom(screen_code(ascii))
     } else {
-        men(code - BLACK_MEN)
+        Source::Man(code - BLACK_MEN)
     };
-    let flip = if code < FILLED { 0 } else { 0xFF };
+    (from, if code < FILLED { 0 } else { 0xFF })
+}
+
+/// The 8 bytes of character `code` (top row first, bit 7 leftmost), given
+/// the ROM's lower/upper-case set as `rom(screen code)` and the men's
+/// cells as `men(i)`, `i` below 108: [`SET_MEN`]`[i]` (a set without men
+/// never calls it): what [`source`] says. `code` must be below [`CODES`].
+/// The glue writes all of them once at start-up, from [`source`] itself.
+pub fn pattern(code: u8, rom: impl Fn(u8) -> [u8; 8], men: impl Fn(u8) -> [u8; 8]) -> [u8; 8] {
+    let (from, flip) = source(code);
+    let bytes = match from {
+        Source::Filled => [0xFF; 8],
+        Source::Rom(screen) => rom(screen),
+        Source::Man(i) => men(i),
+    };
     bytes.map(|b| b ^ flip)
 }
 

@@ -26,7 +26,7 @@ use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 
 #[cfg(feature = "drive")]
 use c64::charset::text_of;
-use c64::charset::{cell, pattern, FILLED};
+use c64::charset::{cell, source, Source, FILLED};
 use c64::glyphs::screen_code;
 use c64::screen::{colour, ROW_CELLS};
 use c64::Screen;
@@ -64,7 +64,8 @@ const NMI_VECTOR: u16 = 0xFFFA;
 const IRQ_VECTOR: u16 = 0xFFFE;
 
 fn peek(addr: u16) -> u8 {
-    // SAFETY: only the addresses named in this file (I/O, ROM, screen RAM), never Rust's.
+    // SAFETY: only the addresses named in this file (I/O, ROM, screen RAM),
+    // and Rust's only to read: the men's cells in `SHARED` at start-up.
     unsafe { read_volatile(addr as usize as *const u8) }
 }
 
@@ -193,31 +194,28 @@ impl Screen for Chars {
     }
 }
 
-/// The ROM's character with screen code `code`, read while `banked(!4)`
-/// shows the character ROM.
-fn rom(code: u8) -> [u8; 8] {
-    let from = CHAR_ROM + ((code as u16) << 3);
-    let mut bytes = [0; 8];
-    for (offset, byte) in (0..8).zip(&mut bytes) {
-        *byte = peek(from + offset);
-    }
-    bytes
-}
-
-/// The first `codes` characters of the set built, the men's cells from
-/// `men` (`charset::pattern`; the drive, which draws only text, stops
-/// after `FILLED` and has none), a black screen, then the character
-/// display (docs/ui.md).
+/// The first `codes` characters of the set built (`charset::source`), the
+/// men's cells read from `men`, where the 108 of them lie (8 bytes each;
+/// the drive, which draws only text, stops after `FILLED` and reads none),
+/// a black screen, then the character display (docs/ui.md). Each byte
+/// goes straight from where it is to the set: no 8-byte arrays built and
+/// copied.
 #[inline(never)]
-fn char_screen(codes: u8, men: impl Fn(u8) -> [u8; 8]) {
+fn char_screen(codes: u8, men: u16) {
     poke(VIC_CONTROL, 0x0B); // display off while it is set up
                              // Port bit 2 clear: the character ROM in place of the I/O area, RAM at
                              // $E000-$FFFF still.
     banked(!4, || {
         for code in 0..codes {
             let at = CHARSET + ((code as u16) << 3);
-            for (offset, byte) in (0..8).zip(pattern(code, rom, &men)) {
-                poke(at + offset, byte);
+            let (from, flip) = source(code);
+            let from = match from {
+                Source::Filled => None,
+                Source::Rom(screen) => Some(CHAR_ROM + ((screen as u16) << 3)),
+                Source::Man(i) => Some(men + ((i as u16) << 3)),
+            };
+            for offset in 0..8 {
+                poke(at + offset, from.map_or(0xFF, |from| peek(from + offset)) ^ flip);
             }
         }
     });
@@ -388,7 +386,7 @@ fn drive() -> ! {
     const CIA2_CRB: u16 = 0xDD0F;
     // SAFETY: runs once, single-threaded: the only reference to the static.
     let searcher = unsafe { &mut *addr_of_mut!(SEARCHER) };
-    char_screen(FILLED + 1, |_| [0; 8]);
+    char_screen(FILLED + 1, 0);
     fill(CIA2_CRA, 2, 0); // both timers stopped
     poke(CIA2_ICR, 0x7F); // no NMIs from them
     fill(CIA2_TIMERS, 4, 0xFF); // latches $FFFF
@@ -482,6 +480,9 @@ mod play {
 
     static mut SHARED: Shared = Shared { men: SET_MEN };
 
+    /// `run` reads the cells at `SHARED` itself.
+    const _: () = assert!(core::mem::offset_of!(Shared, men) == 0);
+
     /// A zeroed App is `App::unstarted`, byte for byte (a 6502 and an AVR
     /// align nothing, so the value has no padding to read).
     const _: () = {
@@ -570,7 +571,7 @@ mod play {
         // SAFETY: runs once, single-threaded: the only references to the
         // static; the cells are read before the place is zeroed, the App
         // used only after (a zeroed App is `App::unstarted`, above).
-        char_screen(CODES, |i| unsafe { (*addr_of!(SHARED.men))[i as usize] });
+        char_screen(CODES, addr_of!(SHARED) as usize as u16);
         fill(addr_of!(SHARED) as usize as u16, size_of::<Shared>() as u16, 0);
         let app: &mut App<HighSearcher> = unsafe { &mut *addr_of_mut!(SHARED.app) };
         app.reset();
