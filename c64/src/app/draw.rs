@@ -212,7 +212,8 @@ impl<H: SearcherHome> App<H> {
         }
         let (a, n) = (attr(colour::WHITE, PAPER), self.typed_len);
         text(screen, PANEL, ROW_TYPED, b"Move ", a, 5);
-        text(screen, PANEL + 5, ROW_TYPED, &self.typed[..n as usize], a, PANEL_WIDTH - 5);
+        // At most the 5 typed (the clamp tells the compiler: no bounds check).
+        text(screen, PANEL + 5, ROW_TYPED, &self.typed[..(n as usize).min(5)], a, PANEL_WIDTH - 5);
         screen.put(PANEL + 5 + n, ROW_TYPED, b'_', a);
     }
 
