@@ -20,16 +20,14 @@ impl<H: SearcherHome> App<H> {
     pub fn draw<S: Screen>(&mut self, screen: &mut S) {
         let dirty = self.dirty;
         self.dirty = 0;
-        if dirty & DRAW_BOARD != 0 {
+        // The whole board, or the squares marked: one walk for both.
+        let board = dirty & DRAW_BOARD != 0;
+        if board {
             self.draw_labels(screen);
-            for tile in Tile::all() {
+        }
+        for tile in Tile::all() {
+            if board || self.dirty_tiles.contains(tile) {
                 self.draw_square(screen, tile);
-            }
-        } else if !self.dirty_tiles.is_empty() {
-            for tile in Tile::all() {
-                if self.dirty_tiles.contains(tile) {
-                    self.draw_square(screen, tile);
-                }
             }
         }
         self.dirty_tiles = TileSet::default();
