@@ -18,6 +18,7 @@ pub(super) const MENU_FLIP: u8 = 5;
 pub(super) const MENU_PAUSE: u8 = 6;
 pub(super) const MENU_QUIT: u8 = 7;
 pub(super) const MENU_ITEMS: u8 = 8;
+const _: () = assert!(MENU_ITEMS.is_power_of_two());
 /// Each entry's words, in that order.
 pub(super) const MENU_WORDS: [&[u8]; MENU_ITEMS as usize] =
     [b"Resume", b"New game", b"White", b"Black", b"Level", b"Flip board", b"Pause", b"Quit"];
@@ -41,8 +42,9 @@ impl<H: SearcherHome> App<H> {
 
     pub(super) fn menu_key(&mut self, key: Key) -> Step {
         match key {
-            Key::Up => self.item = if self.item == 0 { MENU_ITEMS - 1 } else { self.item - 1 },
-            Key::Down => self.item = if self.item == MENU_ITEMS - 1 { 0 } else { self.item + 1 },
+            // Round the 8 entries (a power of two: the wrap is a mask).
+            Key::Up => self.item = self.item.wrapping_sub(1) & (MENU_ITEMS - 1),
+            Key::Down => self.item = (self.item + 1) & (MENU_ITEMS - 1),
             Key::Back | Key::Menu | Key::Char(b'm') => self.close_panel(),
             Key::Fire | Key::Right => return self.menu_choose(true),
             Key::Left => return self.menu_choose(false),
