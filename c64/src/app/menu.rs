@@ -79,14 +79,9 @@ impl<H: SearcherHome> App<H> {
                 self.dirty |= DRAW_SIDES;
             }
             MENU_LEVEL => {
+                // Round 1..=4: forward 1, 2, 3, 4, 1; back 1, 4, 3, 2, 1.
                 let level = self.game.level();
-                let next = match (forward, level) {
-                    (true, 4) => 1,
-                    (true, l) => l + 1,
-                    (false, 1) => 4,
-                    (false, l) => l - 1,
-                };
-                self.game.set_level(next);
+                self.game.set_level(((level + if forward { 0 } else { 2 }) & 3) + 1);
                 self.dirty |= DRAW_SIDES;
             }
             MENU_FLIP => self.set_flipped(!self.flipped),
