@@ -455,14 +455,15 @@ impl<H: SearcherHome> App<H> {
         }
         let p = self.game.piece_at(self.cursor);
         let owner = if !p.is_empty() { p.color() } else { self.game.side_to_move() };
+        // The enemy's attackers ("A"), then the owner's ("D"): one loop.
         let mut tiles = [Tile::default(); MAX_ATTACKERS];
-        let n = self.game.attackers_of(self.cursor, owner.other(), &mut tiles);
-        for &t in &tiles[..n as usize] {
-            self.marks_a.insert(t);
-        }
-        let n = self.game.attackers_of(self.cursor, owner, &mut tiles);
-        for &t in &tiles[..n as usize] {
-            self.marks_d.insert(t);
+        for defenders in [false, true] {
+            let by = if defenders { owner } else { owner.other() };
+            let n = self.game.attackers_of(self.cursor, by, &mut tiles);
+            let marks = if defenders { &mut self.marks_d } else { &mut self.marks_a };
+            for &t in tiles.iter().take(n as usize) {
+                marks.insert(t);
+            }
         }
     }
 
