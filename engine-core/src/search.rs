@@ -420,16 +420,21 @@ impl<S: Slots> Searcher<S> {
                 let undo = self.pos.make(m);
                 let check = self.pos.in_check_after(m);
                 let mut fail_high = false;
-                let score = if i > 0 && self.techniques().pvs {
-                    let score = -self.negamax(hooks, depth - 1, -alpha - 1, -alpha, 1, check);
-                    fail_high = score > alpha && !self.abort;
-                    if fail_high {
-                        -self.negamax(hooks, depth - 1, -INF, -alpha, 1, check)
-                    } else {
-                        score
+                // A null window first (past the first move, with PVS), then
+                // the full window if it fails high: one call site for both
+                // searches.
+                let mut null_window = i > 0 && self.techniques().pvs;
+                let score = loop {
+                    let low = if null_window { -alpha - 1 } else { -INF };
+                    let score = -self.negamax(hooks, depth - 1, low, -alpha, 1, check);
+                    if !null_window {
+                        break score;
                     }
-                } else {
-                    -self.negamax(hooks, depth - 1, -INF, -alpha, 1, check)
+                    fail_high = score > alpha && !self.abort;
+                    if !fail_high {
+                        break score;
+                    }
+                    null_window = false;
                 };
                 self.pos.unmake(m, undo);
                 if self.abort {
