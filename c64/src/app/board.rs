@@ -214,7 +214,9 @@ impl<H: SearcherHome> App<H> {
     }
 
     /// Take back (to the human's turn); the cursor goes to the origin of the
-    /// first ply taken back.
+    /// first ply taken back. Always inlined into its one caller: out of
+    /// line it measured 48 bytes more.
+    #[inline(always)]
     fn undo(&mut self) {
         let before = self.ply_count();
         let lines = [self.game.log_line(1), self.game.log_line(2)];
@@ -230,7 +232,8 @@ impl<H: SearcherHome> App<H> {
     }
 
     /// Replay what undo took back; the cursor goes to the destination of
-    /// the human's replayed ply.
+    /// the human's replayed ply. Always inlined, as `undo` is.
+    #[inline(always)]
     fn redo(&mut self) {
         let before = self.ply_count();
         if !self.game.redo() {
