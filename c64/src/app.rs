@@ -400,7 +400,6 @@ impl<H: SearcherHome> App<H> {
     }
 
     /// True if `tile` holds one of the mover's men.
-    #[inline(never)]
     fn own(&self, tile: Tile) -> bool {
         let p = self.game.piece_at(tile);
         !p.is_empty() && p.color() == self.game.side_to_move()

@@ -88,7 +88,6 @@ pub fn cell(glyph: u8, attr: u8) -> Cell {
 /// The ASCII text `code` shows when [`cell`] made it for text on black
 /// paper: a blank for every other code (the drive build copies its figures
 /// to the ROM's text screen with it).
-#[inline(never)]
 pub fn text_of(code: u8) -> u8 {
     if code < FILLED {
         code + 32
