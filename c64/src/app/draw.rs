@@ -160,14 +160,15 @@ impl<H: SearcherHome> App<H> {
             let ink = if to_move { colour::WHITE } else { LABEL };
             let a = attr(ink, PAPER);
             // In pieces, each padded: a line built in a buffer costs the
-            // 6502 a copy per piece.
-            text(screen, PANEL, row, if to_move { b">" } else { b" " }, a, 1);
+            // 6502 a copy per piece (and the level's digit no array of its
+            // own).
+            screen.put(PANEL, row, if to_move { b'>' } else { b' ' }, a);
             text(screen, PANEL + 1, row, if side == Color::White { b"White" } else { b"Black" }, a, 7);
-            match self.game.player(side) {
-                Player::Human => text(screen, PANEL + 8, row, b"Human", a, 6),
-                Player::Computer => {
-                    text(screen, PANEL + 8, row, &[b'C', b'P', b'U', b' ', b'L', b'0' + self.game.level()], a, 6)
-                }
+            let computer = self.game.player(side) == Player::Computer;
+            text(screen, PANEL + 8, row, if computer { b"CPU L" } else { b"Human" }, a, 6);
+            if computer {
+                // The level's digit in the blank after "CPU L".
+                screen.put(PANEL + 13, row, b'0' + self.game.level(), a);
             }
         }
     }
