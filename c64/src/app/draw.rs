@@ -173,35 +173,33 @@ impl<H: SearcherHome> App<H> {
         }
     }
     fn draw_status<S: Screen>(&self, screen: &mut S) {
-        let side: &[u8] = if self.game.side_to_move() == Color::White { b"White" } else { b"Black" };
-        let mut lines: [&[u8]; 3] = [b"", b"", b""];
-        if self.outcome.is_over() {
-            lines[0] = b"GAME OVER";
-            lines[1] = match self.outcome {
+        let title = attr(TITLE, PAPER);
+        let plain = attr(colour::WHITE, PAPER);
+        let stm = self.game.side_to_move();
+        // The second and third rows' words: the reason and the result
+        // once the game is over, else a check.
+        let (reason, result, ink): (&[u8], &[u8], u8) = if self.outcome.is_over() {
+            line(screen, ROW_STATUS, b"GAME OVER", title);
+            let reason: &[u8] = match self.outcome {
                 Outcome::Checkmate => b"Checkmate",
                 Outcome::Stalemate => b"Stalemate",
                 Outcome::FiftyMove => b"50-move rule",
                 Outcome::Threefold => b"Repetition",
                 _ => b"No material",
             };
-            lines[2] = match (self.outcome, self.game.side_to_move()) {
+            let result: &[u8] = match (self.outcome, stm) {
                 (Outcome::Checkmate, Color::White) => b"Black wins",
                 (Outcome::Checkmate, _) => b"White wins",
                 _ => b"Draw",
             };
-        } else if self.outcome == Outcome::Check {
-            lines[1] = b"Check!";
-        }
-        let title = attr(TITLE, PAPER);
-        let plain = attr(colour::WHITE, PAPER);
-        if self.outcome.is_over() {
-            line(screen, ROW_STATUS, lines[0], title);
+            (reason, result, plain)
         } else {
-            text(screen, PANEL, ROW_STATUS, side, plain, 5);
+            text(screen, PANEL, ROW_STATUS, if stm == Color::White { b"White" } else { b"Black" }, plain, 5);
             text(screen, PANEL + 5, ROW_STATUS, b" to move", plain, PANEL_WIDTH - 5);
-        }
-        line(screen, ROW_STATUS + 1, lines[1], if self.outcome.is_over() { plain } else { title });
-        line(screen, ROW_STATUS + 2, lines[2], title);
+            (if self.outcome == Outcome::Check { b"Check!" } else { b"" }, b"", title)
+        };
+        line(screen, ROW_STATUS + 1, reason, ink);
+        line(screen, ROW_STATUS + 2, result, title);
     }
 
     fn draw_typed<S: Screen>(&self, screen: &mut S) {
