@@ -416,7 +416,10 @@ impl<S: Slots> Searcher<S> {
             let mut alpha = -INF;
             let mut best_index = None;
             for i in 0..n {
-                let m = self.arena[i];
+                // `i` is below `n`, at most `MAX_MOVES` (a power of two):
+                // the mask leaves it as it is and tells the compiler (no
+                // bounds check), as in `mate_in_one` and `best_to_front`.
+                let m = self.arena[i & ROOT_MASK];
                 let undo = self.pos.make(m);
                 let check = self.pos.in_check_after(m);
                 let mut fail_high = false;
@@ -514,6 +517,7 @@ impl<S: Slots> Searcher<S> {
     #[inline(always)]
     fn best_to_front(&mut self, i: usize) {
         for j in (0..i).rev() {
+            let j = j & ROOT_MASK;
             self.arena[j + 1] = self.arena[j];
         }
         self.arena[0] = self.best;
@@ -531,7 +535,7 @@ impl<S: Slots> Searcher<S> {
             if self.out_of_budget(hooks) {
                 return None;
             }
-            let m = self.arena[i];
+            let m = self.arena[i & ROOT_MASK];
             let undo = self.pos.make(m);
             let mate = self.pos.in_check_after(m) && !self.has_legal_move();
             self.pos.unmake(m, undo);
@@ -1017,6 +1021,11 @@ fn sort_by_score(moves: &mut [Move]) {
         }
     }
 }
+
+/// The root's move indices, below `MAX_MOVES`, masked with this (which
+/// leaves them as they are) so the compiler sees them inside the arena.
+const ROOT_MASK: usize = MAX_MOVES - 1;
+const _: () = assert!(MAX_MOVES.is_power_of_two() && MAX_MOVES <= ARENA_SIZE);
 
 /// `nodes > budget / 3`, with two subtractions: a 32-bit division is a
 /// library routine of about 1 KB on the 6502 (and the AVR), and `3 * nodes`
