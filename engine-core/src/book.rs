@@ -79,7 +79,9 @@ pub fn book_move(pos: &Position, legal: &[Move], rng: &mut Lfsr) -> Option<Move>
         replies
     };
     // A power of two entries: the randomiser's low bits pick one.
-    let [from, to] = entries[rng.next() as usize & (entries.len() - 1)];
+    // (`get`: the compiler cannot see that an index masked below the
+    // length is inside; it always is.)
+    let &[from, to] = entries.get(rng.next() as usize & (entries.len() - 1))?;
     legal.iter().copied().find(|m| m.from == from && m.to == to)
 }
 
