@@ -581,7 +581,8 @@ impl<H: SearcherHome> Game<H> {
     pub fn attackers_of(&self, tile: Tile, by: Color, out: &mut [Tile; MAX_ATTACKERS]) -> u8 {
         let mut squares = [Square::A8; MAX_ATTACKERS];
         let n = self.position().attackers(tile.square(), by, &mut squares);
-        for (t, sq) in out.iter_mut().zip(&squares[..n as usize]) {
+        // At most MAX_ATTACKERS (the clamp tells the compiler: no bounds check).
+        for (t, sq) in out.iter_mut().zip(&squares[..(n as usize).min(MAX_ATTACKERS)]) {
             *t = Tile::of_square(*sq);
         }
         n
