@@ -104,6 +104,8 @@ impl<H: SearcherHome> App<H> {
         }
     }
 
+    /// Out of line: `fire` and `move_to`'s promotion select with it.
+    #[inline(never)]
     fn select(&mut self, tile: Tile) {
         self.selected = MaybeTile::some(tile);
         self.targets = self.game.legal_targets(tile);
@@ -147,8 +149,7 @@ impl<H: SearcherHome> App<H> {
     /// Play from/to, asking for the piece if it promotes.
     fn move_to(&mut self, from: Tile, to: Tile) {
         if self.game.is_promotion(from, to) {
-            self.selected = MaybeTile::some(from);
-            self.targets = self.game.legal_targets(from);
+            self.select(from);
             self.promo_from = from;
             self.promo_to = to;
             self.item = 0;
