@@ -15,6 +15,16 @@ use crate::glyphs::{CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW, PIECE_GLYPH};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
 
+// Words that begin others are cut from them: one copy of the letters in
+// the program's constants.
+const WHITE_WINS: &[u8] = b"White wins";
+const BLACK_WINS: &[u8] = b"Black wins";
+/// The sides' names, for the panel and the menu.
+pub(super) const WHITE: &[u8] = WHITE_WINS.split_at(5).0;
+pub(super) const BLACK: &[u8] = BLACK_WINS.split_at(5).0;
+const CPU_LEVEL: &[u8] = b"CPU L";
+const CPU: &[u8] = CPU_LEVEL.split_at(3).0;
+
 impl<H: SearcherHome> App<H> {
     /// Redraw everything that changed since the last draw.
     pub fn draw<S: Screen>(&mut self, screen: &mut S) {
@@ -163,9 +173,9 @@ impl<H: SearcherHome> App<H> {
             // 6502 a copy per piece (and the level's digit no array of its
             // own).
             screen.put(PANEL, row, if to_move { b'>' } else { b' ' }, a);
-            text(screen, PANEL + 1, row, if side == Color::White { b"White" } else { b"Black" }, a, 7);
+            text(screen, PANEL + 1, row, if side == Color::White { WHITE } else { BLACK }, a, 7);
             let computer = self.game.player(side) == Player::Computer;
-            text(screen, PANEL + 8, row, if computer { b"CPU L" } else { b"Human" }, a, 6);
+            text(screen, PANEL + 8, row, if computer { CPU_LEVEL } else { b"Human" }, a, 6);
             if computer {
                 // The level's digit in the blank after "CPU L".
                 screen.put(PANEL + 13, row, b'0' + self.game.level(), a);
@@ -188,13 +198,13 @@ impl<H: SearcherHome> App<H> {
                 _ => b"No material",
             };
             let result: &[u8] = match (self.outcome, stm) {
-                (Outcome::Checkmate, Color::White) => b"Black wins",
-                (Outcome::Checkmate, _) => b"White wins",
+                (Outcome::Checkmate, Color::White) => BLACK_WINS,
+                (Outcome::Checkmate, _) => WHITE_WINS,
                 _ => b"Draw",
             };
             (reason, result, plain)
         } else {
-            text(screen, PANEL, ROW_STATUS, if stm == Color::White { b"White" } else { b"Black" }, plain, 5);
+            text(screen, PANEL, ROW_STATUS, if stm == Color::White { WHITE } else { BLACK }, plain, 5);
             text(screen, PANEL + 5, ROW_STATUS, b" to move", plain, PANEL_WIDTH - 5);
             (if self.outcome == Outcome::Check { b"Check!" } else { b"" }, b"", title)
         };
@@ -223,7 +233,7 @@ impl<H: SearcherHome> App<H> {
                     let side = if i == MENU_WHITE { Color::White } else { Color::Black };
                     match self.game.player(side) {
                         Player::Human => b"Human",
-                        Player::Computer => b"CPU",
+                        Player::Computer => CPU,
                     }
                 }
                 MENU_LEVEL => &level,

@@ -5,6 +5,7 @@ use engine_core::game::{Player, SearcherHome};
 use engine_core::piece::{Color, BISHOP, KNIGHT, QUEEN, ROOK};
 
 use super::board::promotion_piece;
+use super::draw::{BLACK, WHITE};
 use super::{App, Mode, Step, DRAW_HELP, DRAW_MAIN, DRAW_SIDES, DRAW_STATUS, SHOW_B};
 use crate::input::Key;
 
@@ -21,7 +22,7 @@ pub(super) const MENU_ITEMS: u8 = 8;
 const _: () = assert!(MENU_ITEMS.is_power_of_two());
 /// Each entry's words, in that order.
 pub(super) const MENU_WORDS: [&[u8]; MENU_ITEMS as usize] =
-    [b"Resume", b"New game", b"White", b"Black", b"Level", b"Flip board", b"Pause", b"Quit"];
+    [b"Resume", b"New game", WHITE, BLACK, b"Level", b"Flip board", b"Pause", b"Quit"];
 
 /// Promotion choices, top to bottom.
 const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
