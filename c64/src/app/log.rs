@@ -86,7 +86,9 @@ fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16) {
     let k = line.piece.kind();
     let (from_file, to_file) = (line.from.column(), line.to.column());
     if k == KING && from_file == 4 && (to_file == 6 || to_file == 2) {
-        pen.text(screen, if to_file == 6 { b"O-O" } else { b"O-O-O" });
+        // Short castling's letters cut from long castling's.
+        const LONG: &[u8] = b"O-O-O";
+        pen.text(screen, if to_file == 6 { LONG.split_at(3).0 } else { LONG });
     } else {
         if k > 1 {
             pen.put(screen, Piece::new(k, Color::White).char());
