@@ -432,11 +432,14 @@ impl Position {
         self.history[self.hist_top.wrapping_sub(back as u8) as usize]
     }
 
-    /// The ring slots above the newest key: the next `N` a `make` would
-    /// write (returned, not copied into a zeroed array: no clearing first).
-    pub(crate) fn history_ahead<const N: usize>(&self) -> [u32; N] {
-        let top = self.hist_top;
-        core::array::from_fn(|i| self.history[top.wrapping_add(i as u8) as usize])
+    /// Copy the ring slots above the newest key (the next `out.len()` a
+    /// `make` would write) into `out`.
+    pub(crate) fn history_ahead(&self, out: &mut [u32]) {
+        let mut at = self.hist_top;
+        for key in out {
+            *key = self.history[at as usize];
+            at = at.wrapping_add(1);
+        }
     }
 
     /// Put back what [`Position::history_ahead`] copied.

@@ -369,7 +369,8 @@ impl<S: Slots> Searcher<S> {
     /// so a game kept here can still take back [`crate::game::UNDO_DEPTH`]
     /// plies with its repetition history intact.
     pub fn think<H: SearchHooks>(&mut self, limits: Limits, hooks: &mut H) -> SearchResult {
-        let ahead: [u32; RING_AHEAD] = self.pos.history_ahead();
+        let mut ahead = [0u32; RING_AHEAD];
+        self.pos.history_ahead(&mut ahead);
         let result = self.root(limits, hooks);
         self.pos.restore_history_ahead(&ahead);
         result
