@@ -200,7 +200,6 @@ impl Screen for Chars {
 /// a black screen, then the character display (docs/ui.md). Each byte
 /// goes straight from where it is to the set: no 8-byte arrays built and
 /// copied.
-#[inline(never)]
 fn char_screen(codes: u8, men: u16) {
     poke(VIC_CONTROL, 0x0B); // display off while it is set up
                              // Port bit 2 clear: the character ROM in place of the I/O area, RAM at
