@@ -91,24 +91,18 @@ impl<H: SearcherHome> App<H> {
 
     /// The whole-square colour of `tile` under the cursor.
     fn cursor_colour(&self, tile: Tile) -> u8 {
-        if self.selected != MaybeTile::NONE {
-            if self.selected.is(tile) {
-                SELECTED
-            } else if self.targets.contains(tile) {
-                DESTINATION
-            } else if self.movable(tile) {
-                CURSOR_MOVABLE
-            } else {
-                CURSOR_STUCK
-            }
-        } else if self.own(tile) {
-            if self.movable(tile) {
-                CURSOR_MOVABLE
-            } else {
-                CURSOR_STUCK
-            }
-        } else {
+        // (`MaybeTile::NONE` is no tile: only a selected man's tile is it.)
+        let selecting = self.selected != MaybeTile::NONE;
+        if self.selected.is(tile) {
+            SELECTED
+        } else if selecting && self.targets.contains(tile) {
+            DESTINATION
+        } else if !selecting && !self.own(tile) {
             CURSOR_OTHER
+        } else if self.movable(tile) {
+            CURSOR_MOVABLE
+        } else {
+            CURSOR_STUCK
         }
     }
 
