@@ -36,7 +36,7 @@
 use crate::attacks::MAX_ATTACKERS;
 use crate::book::book_move;
 use crate::fen::FenError;
-use crate::level::level;
+use crate::level::{game_limits, TOP_LEVEL};
 use crate::movegen::MAX_MOVES;
 use crate::mv::{Move, Undo};
 use crate::piece::*;
@@ -392,9 +392,10 @@ impl<H: SearcherHome> Game<H> {
         self.level
     }
 
-    /// Set the skill level (clamped to 1..=4).
+    /// Set the skill level (clamped to 1..=[`TOP_LEVEL`]: the node levels
+    /// 1-4, then the timed ones, [`crate::level::seconds`]).
     pub fn set_level(&mut self, level: u8) {
-        self.level = level.clamp(1, 4);
+        self.level = level.clamp(1, TOP_LEVEL);
     }
 
     /// Set the randomiser seed for the engine's next game start (0 = deterministic).
@@ -609,7 +610,7 @@ impl<H: SearcherHome> Game<H> {
                 return Some(m);
             }
         }
-        let result = s.think(level(self.level), hooks);
+        let result = s.think(game_limits(self.level), hooks);
         // The search used the arena, where the legal moves were.
         self.refresh_legal();
         (!result.best.is_none()).then_some(result.best)

@@ -1,4 +1,5 @@
-//! Skill levels: a node budget, with a depth cap as a safety rail.
+//! Skill levels: levels 1-4 a node budget, with a depth cap as a safety
+//! rail; levels 5-10 a time a move, kept by the front end's clock.
 //!
 //! The budget is the real lever. What a depth costs depends on the position
 //! (depth 2 wants about 1,150 nodes in a middlegame and about 220 in an
@@ -10,7 +11,7 @@
 //! Level 1's 400 nodes is a floor: below it the ancestor shuffled won
 //! endings into fifty-move draws.
 
-use crate::search::Limits;
+use crate::search::{Limits, DEEPEST_PLY};
 
 /// The four levels, 1 (weakest) to 4. Times are the ancestor's on a stock C64.
 /// Level 4's cap was the ancestor's 6 until the search techniques made depth
@@ -39,4 +40,54 @@ pub const fn level(level: u8) -> Limits {
         level - 1
     };
     LEVELS[i as usize]
+}
+
+/// The timed levels, 5 to 10: the seconds a move each aims at on average,
+/// and 0 for "until a key". Timed play is a front end's (its clock and its
+/// keys stop the search through [`crate::search::SearchHooks::progress`]),
+/// so it is not deterministic and no test of the search's digests uses it.
+pub const TIMED_SECONDS: [u16; 6] = [5, 15, 30, 60, 180, 0];
+
+/// The highest level: the four node levels, then the timed ones.
+pub const TOP_LEVEL: u8 = LEVELS.len() as u8 + TIMED_SECONDS.len() as u8;
+
+/// The seconds a move of `level` (see [`TIMED_SECONDS`]), or `None` for a
+/// node level.
+pub const fn seconds(level: u8) -> Option<u16> {
+    if level <= LEVELS.len() as u8 || level > TOP_LEVEL {
+        None
+    } else {
+        Some(TIMED_SECONDS[(level - 1) as usize - LEVELS.len()])
+    }
+}
+
+/// What a game at `level` (1..=[`TOP_LEVEL`]) searches with: a node level's
+/// limits, or for a timed level no node budget and the deepest iteration
+/// (the clock ends the search). Values above the range are the top level.
+pub const fn game_limits(level: u8) -> Limits {
+    if level <= LEVELS.len() as u8 {
+        self::level(level)
+    } else {
+        Limits { depth: DEEPEST_PLY, nodes: u32::MAX }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timed_levels_follow_the_node_levels() {
+        assert_eq!(TOP_LEVEL, 10);
+        for n in 0..=4 {
+            assert_eq!(seconds(n), None, "level {n}");
+            assert_eq!(game_limits(n), level(n), "level {n}");
+        }
+        let timed: [Option<u16>; 6] = core::array::from_fn(|i| seconds(5 + i as u8));
+        assert_eq!(timed, [Some(5), Some(15), Some(30), Some(60), Some(180), Some(0)]);
+        assert_eq!(seconds(11), None);
+        for n in 5..=11 {
+            assert_eq!(game_limits(n), Limits { depth: DEEPEST_PLY, nodes: u32::MAX }, "level {n}");
+        }
+    }
 }

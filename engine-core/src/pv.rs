@@ -3,8 +3,9 @@
 //! pv`). It never steers the search: the move played is tracked apart, so
 //! a build without it searches node for node the same.
 //!
-//! The C64 builds (the `no-pv` feature) keep none: nothing there reads a
-//! line, and the table is 560 bytes of RAM beside 2 writes a node.
+//! The C64 builds (the `no-pv` feature) keep only the best move and the
+//! reply expected, which their thinking display shows: the whole table is
+//! 560 bytes of RAM beside 2 writes a node.
 
 use crate::mv::Move;
 
@@ -54,7 +55,20 @@ impl PvTable {
         }
     }
 
-    /// `m` is the new best move at `ply`: its line is `m`, then the child's.
+    /// A quiescence node at `ply` starts: as [`PvTable::clear`].
+    #[inline(always)]
+    pub(crate) fn clear_quiescence(&mut self, ply: u8) {
+        self.clear(ply);
+    }
+
+    /// `m` is the new best move at the root.
+    #[inline(always)]
+    pub(crate) fn update_root(&mut self, m: Move) {
+        self.update(0, m);
+    }
+
+    /// `m` is the new best move at `ply` (1 or more: the root's is
+    /// [`PvTable::update_root`]): its line is `m`, then the child's.
     pub(crate) fn update(&mut self, ply: u8, m: Move) {
         let ply = ply as usize;
         if ply >= PV_PLIES {
@@ -82,60 +96,55 @@ impl PvTable {
     }
 }
 
-/// No line is kept (the `no-pv` feature): every call does nothing.
+/// Only the line's first two moves are kept (the `no-pv` feature): the
+/// root's best move and the reply it expects, for the C64's thinking
+/// display. The reply is the best move found by the child of the root's
+/// best move, which is exact there: a child node clears it when it starts
+/// (a table cut-off or a quiescence node then leaves none), and only an
+/// improvement on the root copies it. The root clears ply 1 before its
+/// first iteration.
 #[cfg(feature = "no-pv")]
-pub(crate) struct PvTable;
+pub(crate) struct PvTable {
+    /// The root's line: its best move and the reply (NONE: not known).
+    line: [Move; 2],
+    /// The best move so far of the ply-1 node being searched.
+    child: Move,
+}
 
 #[cfg(feature = "no-pv")]
 impl PvTable {
     pub(crate) const fn new() -> PvTable {
-        PvTable
+        PvTable { line: [Move::NONE; 2], child: Move::NONE }
     }
 
     #[inline(always)]
-    pub(crate) fn clear(&mut self, _ply: u8) {}
-
-    #[inline(always)]
-    pub(crate) fn update(&mut self, _ply: u8, _m: Move) {}
-
-    /// Always empty.
-    pub(crate) fn line(&self) -> &[Move] {
-        &[]
-    }
-}
-
-#[cfg(all(test, not(feature = "no-pv")))]
-mod tests {
-    use super::*;
-    use crate::square::Square;
-
-    #[test]
-    fn rows_are_triangular() {
-        assert_eq!(ROW[0], 0);
-        for p in 1..PV_PLIES {
-            assert_eq!((ROW[p] - ROW[p - 1]) as usize, PV_PLIES - (p - 1));
+    pub(crate) fn clear(&mut self, ply: u8) {
+        if ply == 1 {
+            self.child = Move::NONE;
         }
-        // The last row holds one move and ends the table.
-        assert_eq!(ROW[PV_PLIES - 1] as usize + 1, CELLS);
     }
 
-    #[test]
-    fn a_line_is_the_move_then_the_childs_line() {
-        let (a, b, c) = (
-            Move::new(Square::E2, Square::E4, 0),
-            Move::new(Square::E7, Square::E5, 0),
-            Move::new(Square::G1, Square::F3, 0),
-        );
-        let mut pv = PvTable::new();
-        pv.clear(2);
-        pv.update(2, c);
-        pv.clear(1);
-        pv.update(1, b);
-        pv.clear(0);
-        pv.update(0, a);
-        assert_eq!(pv.line(), &[a, b, c]);
-        pv.clear(1);
-        pv.update(0, a);
-        assert_eq!(pv.line(), &[a], "a child without a line");
+    /// Nothing: a quiescence node at ply 1 is one of the first iteration's
+    /// (later ones search ply 1 at depth 1 or more), where the reply is
+    /// still the one the root cleared at the search's start.
+    #[inline(always)]
+    pub(crate) fn clear_quiescence(&mut self, _ply: u8) {}
+
+    #[inline(always)]
+    pub(crate) fn update(&mut self, ply: u8, m: Move) {
+        if ply == 1 {
+            self.child = m;
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn update_root(&mut self, m: Move) {
+        self.line = [m, self.child];
+    }
+
+    /// The best move and the reply, or the best move alone. Read only
+    /// after an iteration, which has improved on the root at least once.
+    pub(crate) fn line(&self) -> &[Move] {
+        &self.line[..if self.line[1].is_none() { 1 } else { 2 }]
     }
 }

@@ -379,7 +379,7 @@ impl<S: Slots> Searcher<S> {
     /// [`Searcher::think`] but for the key ring: the root's moves, the mate
     /// in one, then iterative deepening.
     ///
-    /// Why it is long (90 lines): the iteration's move loop stays in it. As
+    /// Why it is long (100 lines): the iteration's move loop stays in it. As
     /// an always-inlined helper it left the C64 profile's cycles as they
     /// were but cost 1 AVR cycle a drive node at opt-level 3 and 4 bytes of
     /// the drive build's code; the move list's set-up and the move to the
@@ -392,6 +392,7 @@ impl<S: Slots> Searcher<S> {
         self.seldepth = 0;
         self.top = 0;
         self.killers = [[Move::NONE; 2]; MAX_PLY];
+        self.pv.clear(1);
         self.tt.next_search();
         let max_depth = limits.depth.clamp(1, DEEPEST_PLY);
         let n = self.root_moves();
@@ -454,7 +455,7 @@ impl<S: Slots> Searcher<S> {
                     alpha = score;
                     best_index = Some(i);
                     self.best = m;
-                    self.pv.update(0, m);
+                    self.pv.update_root(m);
                 }
             }
             // A move that completed and beat the previous best's score at
@@ -585,7 +586,7 @@ impl<S: Slots> Searcher<S> {
     /// emptied, the selective depth raised to it.
     #[inline(always)]
     fn enter_quiescence(&mut self, ply: u8) {
-        self.pv.clear(ply);
+        self.pv.clear_quiescence(ply);
         if ply > self.seldepth {
             self.seldepth = ply;
         }

@@ -593,7 +593,9 @@ fn settings() {
     g.set_level(0);
     assert_eq!(g.level(), 1);
     g.set_level(9);
-    assert_eq!(g.level(), 4);
+    assert_eq!(g.level(), 9, "a timed level");
+    g.set_level(11);
+    assert_eq!(g.level(), 10);
     g.set_player(Color::White, Player::Computer);
     assert_eq!(g.player(Color::White), Player::Computer);
     g.set_player(Color::Black, Player::Human);
@@ -603,7 +605,7 @@ fn settings() {
     g.new_game();
     assert_eq!(*g.position(), Position::startpos());
     assert!(!g.can_undo() && !g.can_redo());
-    assert_eq!((g.player(Color::White), g.player(Color::Black), g.level()), (Player::Computer, Player::Human, 4));
+    assert_eq!((g.player(Color::White), g.player(Color::Black), g.level()), (Player::Computer, Player::Human, 10));
     // Without the book the start position is searched (still e2e4 or not,
     // but legal and not from the table: the hooks see progress).
     g.set_book(false);
