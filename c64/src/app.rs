@@ -59,6 +59,8 @@ mod log;
 mod menu;
 mod thinking;
 
+use thinking::Figures;
+
 /// What a step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -164,7 +166,8 @@ const DRAW_STATUS: u8 = 8;
 const DRAW_MESSAGE: u8 = 16;
 const DRAW_TYPED: u8 = 32;
 const DRAW_HELP: u8 = 64;
-const DRAW_ALL: u8 = 127;
+const DRAW_FIGURES: u8 = 128;
+const DRAW_ALL: u8 = 255;
 
 // Attack displays.
 const SHOW_A: u8 = 1;
@@ -211,8 +214,16 @@ pub struct App<H = Searcher> {
     dirty: u8,
     /// Squares to redraw when the whole board is not.
     dirty_tiles: TileSet,
-    /// The computer's last move (from, to), ringed until the position changes.
+    /// The computer's last move (from, to), or a hint's, ringed until the
+    /// position changes.
     last: [MaybeTile; 2],
+    /// `last` is a hint's move.
+    hinted: bool,
+    /// The player asked for a hint: the next step with no key waiting
+    /// searches (so that `h` and a digit still type a move).
+    hint_due: bool,
+    /// What the thinking display shows.
+    figures: Figures,
 }
 
 impl<H: SearcherHome> App<H> {
@@ -260,6 +271,9 @@ impl<H: SearcherHome> App<H> {
             dirty: 0,
             dirty_tiles: TileSet([0; 8]),
             last: [MaybeTile(0); 2],
+            hinted: false,
+            hint_due: false,
+            figures: Figures::NONE,
         }
     }
 
@@ -293,7 +307,8 @@ impl<H: SearcherHome> App<H> {
         self.outcome = Outcome::Normal;
         self.dirty = DRAW_ALL;
         self.dirty_tiles = TileSet::default();
-        self.last = [MaybeTile::NONE; 2];
+        self.hint_due = false;
+        self.figures = Figures::NONE;
         self.home_cursor();
         self.position_changed();
     }
@@ -363,6 +378,8 @@ impl<H: SearcherHome> App<H> {
         }
         let result = if let Some(key) = input.poll() {
             self.key(key)
+        } else if self.hint_due {
+            self.hint(screen, input)
         } else if self.computer_to_move() {
             self.think(screen, input)
         } else {
@@ -436,6 +453,7 @@ impl<H: SearcherHome> App<H> {
     /// outcome and the attack displays, redraw board and panel.
     fn position_changed(&mut self) {
         self.last = [MaybeTile::NONE; 2];
+        self.hinted = false;
         self.selected = MaybeTile::NONE;
         self.targets = TileSet::default();
         self.outcome = self.game.outcome();

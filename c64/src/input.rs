@@ -61,6 +61,13 @@ pub trait Input {
     fn seed(&mut self) -> u8 {
         0
     }
+    /// A clock in jiffies (1/60 s), wrapping at 16 bits: the C64's jiffy
+    /// clock (60 Hz on PAL and NTSC alike), the PC's system clock. Timed
+    /// levels stop their searches by it and the chess clocks run by it;
+    /// the default stands still, which only an untimed game can use.
+    fn clock(&mut self) -> u16 {
+        0
+    }
     /// Whether the machine's stack has room for another ply of search,
     /// asked at every node while the engine thinks
     /// ([`engine_core::search::SearchHooks::stack_ok`]): `false` makes the

@@ -10,8 +10,9 @@
 //!             or the menu, or the promotion chooser
 //!   row 14-16 status: whose turn, check, or the game-over message
 //!   row 18    a message about the last key ("Illegal move", "No undo")
-//!   row 20-22 the engine thinking: label, live node count, best move so
-//!             far; or the move being typed (row 22)
+//!   row 19    the move being typed, or "Thinking..."
+//!   row 20-23 the thinking display: depth and score, nodes, best move
+//!             and the reply expected, nodes in the last second
 //!   row 24    a key reminder
 //! ```
 
@@ -43,17 +44,20 @@ pub const MAIN_ROWS: u8 = 10;
 pub const ROW_STATUS: u8 = 14;
 /// The message row.
 pub const ROW_MESSAGE: u8 = 18;
-/// "Thinking" row; the node count is the next, the best move the one after.
-pub const ROW_THINK: u8 = 20;
-/// The live node count.
+/// The typed move, or "Thinking..." while the engine searches.
+pub const ROW_TYPED: u8 = 19;
+/// The thinking display: depth and score.
+pub const ROW_DEPTH: u8 = 20;
+/// The node count.
 pub const ROW_NODES: u8 = 21;
-/// The typed move (or, while thinking, the best move so far).
-pub const ROW_TYPED: u8 = 22;
+/// The best move so far and the reply expected.
+pub const ROW_BEST: u8 = 22;
+/// Nodes in the last second; the display's last row.
+pub const ROW_RATE: u8 = 23;
 /// The key reminder.
 pub const ROW_HELP: u8 = 24;
-/// Column of the node count's 5 digits (right-aligned to the panel's
-/// edge); the best move so far is one column on, on the row below.
-pub const NODES_COL: u8 = PANEL + 9;
+/// Column of the node count's 9 digits (right-aligned to the panel's edge).
+pub const NODES_COL: u8 = PANEL + 5;
 
 /// Paper of everything off the board.
 pub const PAPER: u8 = BLACK;
@@ -86,3 +90,5 @@ pub const ATTACKER: u8 = LIGHT_RED;
 pub const DEFENDER: u8 = LIGHT_GREEN;
 /// The computer's last move: both squares ringed until the next move.
 pub const LAST_MOVE: u8 = YELLOW;
+/// A hint's move: both squares ringed until the next move.
+pub const HINT: u8 = ORANGE;

@@ -28,15 +28,23 @@ struct Keys {
     stack_asks: u32,
     /// Answer "the stack is full" from this question on (counted from 1).
     stack_full_at: Option<u32>,
+    /// The clock, in jiffies: advanced by `jiffies_a_poll` at every poll.
+    clock: u16,
+    jiffies_a_poll: u16,
 }
 
 impl Input for Keys {
     fn poll(&mut self) -> Option<Key> {
         self.polls += 1;
+        self.clock = self.clock.wrapping_add(self.jiffies_a_poll);
         if self.interrupt_at == Some(self.polls) {
             return Some(Key::Other(0));
         }
         self.queue.pop_front()
+    }
+
+    fn clock(&mut self) -> u16 {
+        self.clock
     }
 
     fn stack_ok(&mut self) -> bool {
@@ -64,7 +72,7 @@ impl Screen for Counting {
 
     fn show(&mut self, busy: bool) {
         if busy {
-            self.thinking = (ROW_THINK..=ROW_TYPED)
+            self.thinking = (ROW_TYPED..=ROW_RATE)
                 .map(|row| (PANEL..PANEL + PANEL_WIDTH).map(|col| self.buffer.text_char(col, row)).collect())
                 .collect();
         }
@@ -206,6 +214,18 @@ fn tile(name: &str) -> Tile {
 
 fn ch(c: u8) -> Key {
     Key::Char(c)
+}
+
+/// Four cells that name a move's squares, as `e2e4`.
+fn is_move_text(cells: &str) -> bool {
+    let b = cells.as_bytes();
+    b.len() == 4 && b.chunks(2).all(|sq| (b'a'..=b'h').contains(&sq[0]) && (b'1'..=b'8').contains(&sq[1]))
+}
+
+/// The panel's row `row` as text.
+fn panel_row(text: &str, row: u8) -> String {
+    let line = format!("{:40}", text.lines().nth(row as usize).unwrap());
+    line[PANEL as usize..(PANEL + PANEL_WIDTH) as usize].to_string()
 }
 
 #[test]
@@ -663,14 +683,27 @@ fn any_key_makes_the_computer_move_now() {
     assert_eq!(s.app.game().side_to_move(), Color::Black);
     let full = s.keys.polls;
     assert!(s.screen.node_digits > 10, "the node count was drawn while thinking");
-    // The last report: the count right-aligned to the panel's edge, the
-    // best move so far under its last four digits.
-    let [think, nodes, best] = &s.screen.thinking[..] else { panic!("three rows: {:?}", s.screen.thinking) };
+    // The last report: depth and score, the count right-aligned to the
+    // panel's edge, the best move so far and the reply expected; the clock
+    // stood still, so no second ended.
+    let [think, depth, nodes, best, rate] = &s.screen.thinking[..] else {
+        panic!("five rows: {:?}", s.screen.thinking)
+    };
     assert_eq!(think, "Thinking...   ");
+    assert!(depth.starts_with("Depth") && depth[5..8].trim().parse::<u8>().unwrap() >= 2, "{depth:?}");
     let count: u32 = nodes["Nodes".len()..].trim().parse().unwrap();
     assert!(nodes.starts_with("Nodes") && nodes.ends_with(&count.to_string()), "{nodes:?}");
     assert!(count > 16 && count <= 65_000, "level 4's budget is 65,000 nodes: {count}");
-    assert!(best.starts_with("Best      ") && best[10..].bytes().all(|b| b.is_ascii_alphanumeric()), "{best:?}");
+    assert!(is_move_text(&best[5..9]) && is_move_text(&best[10..14]), "{best:?}");
+    assert_eq!(rate, "Nodes/s       ");
+    // After the search the figures stay: the move played is the best shown.
+    let text = s.text();
+    let shown = |row: u8| panel_row(&text, row);
+    assert_eq!(shown(ROW_TYPED).trim(), "", "the typed-move row is free again");
+    assert!(shown(ROW_DEPTH).starts_with("Depth"), "{text}");
+    let played = s.app.game().log_line(1).unwrap();
+    let played = format!("{}{}", played.from, played.to);
+    assert_eq!(&shown(ROW_BEST)[5..9], played, "{text}");
     // Again, with a key on the 5th poll of the search.
     let mut s2 = computer_to_move();
     s2.keys.interrupt_at = Some(6);
@@ -780,4 +813,131 @@ fn the_log_scrolls_and_numbers_black_first_positions() {
     assert!(text.contains(" 31...Kd8-c8"));
     assert!(text.contains(" 36. Ke4-e5"));
     s.snapshot("log_scrolled", "12 plies from a Black-to-move FEN at move 30: the last 10 shown");
+}
+
+/// The Italian position at a timed level, the clock `jiffies_a_poll` a
+/// progress report (one every 16 nodes).
+fn timed(level: u8, jiffies_a_poll: u16) -> Session {
+    let mut s = computer_to_move();
+    s.app = {
+        let mut game = Game::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
+        game.set_player(Color::White, Player::Computer);
+        game.set_player(Color::Black, Player::Human);
+        game.set_level(level);
+        App::new(game)
+    };
+    s.keys.jiffies_a_poll = jiffies_a_poll;
+    s
+}
+
+#[test]
+fn a_timed_level_stops_on_its_clock_and_plays_a_legal_move() {
+    // Level 5: 5 s a move, 2T = 600 jiffies at most; 1 jiffy every 16
+    // nodes is 960 nodes a second, a fast C64's rate times a few.
+    let mut s = timed(5, 1);
+    s.settle();
+    assert_eq!(s.app.game().side_to_move(), Color::Black, "a move was played");
+    assert!(s.app.game().can_undo());
+    let used = s.keys.clock;
+    assert!((200..=601).contains(&used), "between 2T/3 (200) and 2T (600) jiffies: {used}");
+    let text = s.text();
+    assert!(panel_row(&text, 0).starts_with(" White CPU 5s"), "{text}");
+    // Nodes in the last second: 60 polls of 16 nodes.
+    let rate = panel_row(&text, ROW_RATE);
+    assert_eq!(rate, "Nodes/s    960", "{text}");
+}
+
+#[test]
+fn a_timed_level_aims_at_its_time_a_move() {
+    // Level 6: 15 s a move (900 jiffies) at 960 nodes a second, over a
+    // game of 12 moves by the computer against itself.
+    let mut game = Game::new();
+    game.set_player(Color::White, Player::Computer);
+    game.set_level(6);
+    game.set_book(false);
+    let mut s = Session { app: App::new(game), screen: Counting::default(), keys: Keys::default() };
+    s.keys.jiffies_a_poll = 1;
+    let mut times = Vec::new();
+    while times.len() < 12 {
+        let (before, plies) = (s.keys.clock, s.app.game().position().fullmove_number());
+        let side = s.app.game().side_to_move();
+        s.app.step(&mut s.screen, &mut s.keys);
+        if s.app.game().side_to_move() != side {
+            times.push(s.keys.clock.wrapping_sub(before));
+        }
+        assert!(s.app.game().position().fullmove_number() >= plies);
+    }
+    assert!(times.iter().all(|&t| t <= 1_801), "never past 2T: {times:?}");
+    let mean = times.iter().map(|&t| t as u32).sum::<u32>() / times.len() as u32;
+    assert!((450..=1_350).contains(&mean), "about T (900) on average: {mean} from {times:?}");
+}
+
+#[test]
+fn the_until_a_key_level_searches_until_a_key() {
+    let mut s = timed(10, 1);
+    s.keys.interrupt_at = Some(3_000);
+    s.settle();
+    assert_eq!(s.app.game().side_to_move(), Color::Black, "the key made it move");
+    assert!(s.keys.polls >= 3_000, "not before the key: {}", s.keys.polls);
+    assert!(panel_row(&s.text(), 0).starts_with(" White CPU key"), "{}", s.text());
+}
+
+#[test]
+fn the_level_menu_runs_through_the_timed_levels() {
+    let mut s = Session::humans(None);
+    s.press(&[ch(b'm'), Key::Down, Key::Down, Key::Down, Key::Down]);
+    let mut names = Vec::new();
+    for _ in 0..10 {
+        names.push(panel_row(&s.text(), ROW_MAIN + 5)[8..].trim().to_string());
+        s.press(&[Key::Fire]);
+    }
+    assert_eq!(names, ["L1", "L2", "L3", "L4", "5s", "15s", "30s", "1m", "3m", "key"]);
+    assert_eq!(s.app.game().level(), 1, "after the last, the first");
+    s.press(&[Key::Left]);
+    assert_eq!(s.app.game().level(), 10);
+}
+
+#[test]
+fn a_hint_marks_the_players_best_move_without_playing_it() {
+    let mut s = Session::new(Game::new());
+    s.typed("e2e4");
+    // 1.e4 e5 (the book): White to move, the human.
+    let before = s.app.game().position().fen().to_string();
+    s.press(&[ch(b'h')]);
+    assert_eq!(s.app.game().position().fen().to_string(), before, "nothing played");
+    assert_eq!(s.app.message(), Message::None);
+    let text = s.text();
+    let best = panel_row(&text, ROW_BEST);
+    assert!(is_move_text(&best[5..9]), "{text}");
+    let (from, to) = (&best[5..7], &best[7..9]);
+    assert!(s.app.game().legal_targets(tile(from)).contains(tile(to)), "a legal move: {best}");
+    assert_eq!(s.ring(from), HINT, "{text}");
+    assert_eq!(s.ring(to), HINT, "{text}");
+    // Playing it clears the rings; the computer replies.
+    s.typed(&format!("{from}{to}"));
+    assert_ne!(s.ring(from), HINT);
+    assert_eq!(s.app.game().side_to_move(), Color::White);
+}
+
+#[test]
+fn a_hint_is_stopped_by_any_key_and_h_still_types_moves() {
+    // A key during the hint's search stops it; the best so far is shown.
+    let mut game = Game::new();
+    game.set_level(4);
+    let mut s = Session::new(game);
+    s.keys.interrupt_at = Some(s.keys.polls + 40);
+    s.press(&[ch(b'h')]);
+    assert!(s.keys.polls < 200, "stopped at the key: {} polls", s.keys.polls);
+    assert_eq!(s.app.game().side_to_move(), Color::White, "nothing played");
+    assert!(is_move_text(&panel_row(&s.text(), ROW_BEST)[5..9]), "{}", s.text());
+    // `h2h4` typed at once is a move, not a hint.
+    let mut s = Session::new(Game::new());
+    s.keys.queue.extend([ch(b'h'), ch(b'2'), ch(b'h'), ch(b'4'), Key::Fire]);
+    s.settle();
+    assert_eq!(s.app.game().log_line(2).map(|l| format!("{}{}", l.from, l.to)), Some("h2h4".to_string()));
+    // No hint after the game (fool's mate).
+    let mut s = Session::humans(Some("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"));
+    s.press(&[ch(b'h')]);
+    assert_eq!(s.app.message(), Message::GameOver);
+    assert!(s.keys.polls < 5, "no search: {} polls", s.keys.polls);
 }

@@ -49,8 +49,9 @@ Examples:
   c64chess play --white computer --black computer --pause 2
   printf 'e2e4\\nq\\n' | c64chess play        line mode, for scripts")]
 pub struct PlayArgs {
-    /// Skill level, 1 (about 400 nodes a move) to 4 (65,000).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
+    /// Skill level: 1 (about 400 nodes a move) to 4 (65,000), or timed: 5,
+    /// 6, 7, 8, 9 for 5 s, 15 s, 30 s, 1 min, 3 min a move, 10 until a key.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=10))]
     level: u8,
     /// Who plays White.
     #[arg(long, value_enum, default_value_t = Who::Human)]
@@ -84,6 +85,18 @@ fn pause_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if (0.0..=60.0).contains(&s) => Ok(s),
         _ => Err(format!("expected seconds from 0 to 60, got '{text}'")),
+    }
+}
+
+/// The PC's stand-in for the C64's jiffy clock: 1/60 s since `start`,
+/// wrapping at 16 bits as the C64's low bytes do.
+#[derive(Clone, Copy, Debug)]
+pub struct Jiffies(pub std::time::Instant);
+
+impl Jiffies {
+    /// The time now.
+    pub fn now(&self) -> u16 {
+        (self.0.elapsed().as_millis() * 60 / 1000) as u16
     }
 }
 

@@ -132,3 +132,32 @@ fn a_computer_game_in_line_mode_runs_without_pauses() {
     assert!(screens(&out)[0].contains("GAME OVER"));
     assert!(start.elapsed() < std::time::Duration::from_secs(30), "{:?}", start.elapsed());
 }
+
+#[test]
+fn a_hint_in_line_mode_shows_a_move_and_plays_none() {
+    let out = play(&["--seed", "0", "--level", "2"], "e2e4\nhint\nquit\n");
+    assert!(out.status.success());
+    let screens = screens(&out);
+    assert_eq!(screens.len(), 3, "start, e2e4, hint");
+    let hint = &screens[2];
+    assert!(hint.contains("White to move") && !hint.contains("2. "), "nothing played:\n{hint}");
+    let best = hint.lines().find(|l| l.len() > 30 && l[26..].starts_with("Best ")).expect("the Best row");
+    let m = &best[31..35];
+    assert!(m.bytes().all(|b| b.is_ascii_alphanumeric()), "a move: {best}");
+    assert!(hint.contains("Depth") && hint.contains("Nodes"), "{hint}");
+}
+
+#[test]
+fn a_timed_level_is_accepted_and_shown() {
+    let out = play(&["--seed", "0", "--level", "5"], "quit\n");
+    assert!(out.status.success());
+    let screens = screens(&out);
+    assert!(screens[0].contains("Black CPU 5s"), "the level:\n{}", screens[0]);
+    let out = Command::new(env!("CARGO_BIN_EXE_c64chess"))
+        .args(["play", "--level", "11"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run c64chess");
+    assert_eq!(out.status.code(), Some(2), "level 11 is refused");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1..=10"), "{}", String::from_utf8_lossy(&out.stderr));
+}

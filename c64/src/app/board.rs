@@ -16,8 +16,13 @@ impl<H: SearcherHome> App<H> {
         self.pending = 0;
         if pending != 0 {
             if let Key::Char(digit @ b'1'..=b'8') = key {
-                // "b1": a square, not the B display: take the toggle back.
-                self.toggle_overlay(pending);
+                // "b1": a square, not the B display: take the toggle back;
+                // "h2": a square, not a hint.
+                if pending == b'h' {
+                    self.hint_due = false;
+                } else {
+                    self.toggle_overlay(pending);
+                }
                 self.typed = [pending, digit, 0, 0, 0];
                 self.typed_len = 2;
                 self.dirty |= DRAW_TYPED;
@@ -75,7 +80,8 @@ impl<H: SearcherHome> App<H> {
                 self.toggle_overlay(c);
                 self.pending = c;
             }
-            Key::Char(c @ (b'c' | b'e'..=b'h')) => {
+            Key::Char(b'h') => self.ask_hint(),
+            Key::Char(c @ (b'c' | b'e'..=b'g')) => {
                 self.typed = [c, 0, 0, 0, 0];
                 self.typed_len = 1;
                 self.dirty |= DRAW_TYPED;
@@ -198,6 +204,19 @@ impl<H: SearcherHome> App<H> {
         } else {
             self.play_move(from, to, promotion);
         }
+    }
+
+    /// `h`: a hint on the player's turn, searched by the next step unless a
+    /// digit follows at once (`h2h4` is a move).
+    fn ask_hint(&mut self) {
+        self.pending = b'h';
+        if self.outcome.is_over() {
+            return self.say(Message::GameOver);
+        }
+        if !self.human_to_move() {
+            return self.say(Message::NotYourTurn);
+        }
+        self.hint_due = true;
     }
 
     fn toggle_overlay(&mut self, letter: u8) {

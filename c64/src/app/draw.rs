@@ -6,9 +6,13 @@ use engine_core::game::{Outcome, Player, SearcherHome, TileSet};
 use engine_core::piece::Color;
 use engine_core::Tile;
 
-use super::menu::{MENU_BLACK, MENU_ITEMS, MENU_LEVEL, MENU_PAUSE, MENU_WHITE, MENU_WORDS, PROMOTION_NAMES};
+use super::menu::{
+    level_words, MENU_BLACK, MENU_ITEMS, MENU_LEVEL, MENU_PAUSE, MENU_WHITE, MENU_WORDS, PROMOTION_NAMES,
+};
+use super::thinking::draw_figures;
 use super::{
-    App, MaybeTile, Mode, DRAW_BOARD, DRAW_HELP, DRAW_MAIN, DRAW_MESSAGE, DRAW_SIDES, DRAW_STATUS, DRAW_TYPED,
+    App, MaybeTile, Mode, DRAW_BOARD, DRAW_FIGURES, DRAW_HELP, DRAW_MAIN, DRAW_MESSAGE, DRAW_SIDES, DRAW_STATUS,
+    DRAW_TYPED,
 };
 use super::{SHOW_A, SHOW_B, SHOW_D};
 use crate::glyphs::{CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW, PIECE_GLYPH};
@@ -22,8 +26,7 @@ const BLACK_WINS: &[u8] = b"Black wins";
 /// The sides' names, for the panel and the menu.
 pub(super) const WHITE: &[u8] = WHITE_WINS.split_at(5).0;
 pub(super) const BLACK: &[u8] = BLACK_WINS.split_at(5).0;
-const CPU_LEVEL: &[u8] = b"CPU L";
-const CPU: &[u8] = CPU_LEVEL.split_at(3).0;
+const CPU: &[u8] = b"CPU";
 
 impl<H: SearcherHome> App<H> {
     /// Redraw everything that changed since the last draw.
@@ -59,6 +62,9 @@ impl<H: SearcherHome> App<H> {
         }
         if dirty & DRAW_TYPED != 0 {
             self.draw_typed(screen);
+        }
+        if dirty & DRAW_FIGURES != 0 {
+            draw_figures(screen, &self.figures);
         }
         if dirty & DRAW_HELP != 0 {
             let help: &[u8] = match self.mode {
@@ -128,7 +134,11 @@ impl<H: SearcherHome> App<H> {
         } else if self.overlays & SHOW_D != 0 && self.marks_d.contains(tile) {
             DEFENDER
         } else if self.last[0].is(tile) || self.last[1].is(tile) {
-            LAST_MOVE
+            if self.hinted {
+                HINT
+            } else {
+                LAST_MOVE
+            }
         } else {
             square
         };
@@ -164,15 +174,13 @@ impl<H: SearcherHome> App<H> {
             let ink = if to_move { colour::WHITE } else { LABEL };
             let a = attr(ink, PAPER);
             // In pieces, each padded: a line built in a buffer costs the
-            // 6502 a copy per piece (and the level's digit no array of its
-            // own).
+            // 6502 a copy per piece.
             screen.put(PANEL, row, if to_move { b'>' } else { b' ' }, a);
-            text(screen, PANEL + 1, row, if side == Color::White { WHITE } else { BLACK }, a, 7);
+            text(screen, PANEL + 1, row, if side == Color::White { WHITE } else { BLACK }, a, 6);
             let computer = self.game.player(side) == Player::Computer;
-            text(screen, PANEL + 8, row, if computer { CPU_LEVEL } else { b"Human" }, a, 6);
+            text(screen, PANEL + 7, row, if computer { CPU } else { b"Human" }, a, 7);
             if computer {
-                // The level's digit in the blank after "CPU L".
-                screen.put(PANEL + 13, row, b'0' + self.game.level(), a);
+                text(screen, PANEL + 11, row, level_words(self.game.level()), a, 3);
             }
         }
     }
@@ -221,7 +229,6 @@ impl<H: SearcherHome> App<H> {
     fn draw_menu<S: Screen>(&self, screen: &mut S) {
         line(screen, ROW_MAIN, b"MENU", attr(TITLE, PAPER));
         for i in 0..MENU_ITEMS {
-            let level = [b'0' + self.game.level()];
             let value: &[u8] = match i {
                 MENU_WHITE | MENU_BLACK => {
                     let side = if i == MENU_WHITE { Color::White } else { Color::Black };
@@ -230,7 +237,7 @@ impl<H: SearcherHome> App<H> {
                         Player::Computer => CPU,
                     }
                 }
-                MENU_LEVEL => &level,
+                MENU_LEVEL => level_words(self.game.level()),
                 MENU_PAUSE if self.pause => b"on",
                 MENU_PAUSE => b"off",
                 _ => b"",

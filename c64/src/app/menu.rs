@@ -2,6 +2,7 @@
 //! chooser a promoting move opens.
 
 use engine_core::game::{Player, SearcherHome};
+use engine_core::level::TOP_LEVEL;
 use engine_core::piece::{Color, BISHOP, KNIGHT, QUEEN, ROOK};
 
 use super::board::promotion_piece;
@@ -23,6 +24,16 @@ const _: () = assert!(MENU_ITEMS.is_power_of_two());
 /// Each entry's words, in that order.
 pub(super) const MENU_WORDS: [&[u8]; MENU_ITEMS as usize] =
     [b"Resume", b"New game", WHITE, BLACK, b"Level", b"Flip board", b"Pause", b"Quit"];
+
+/// Each level's name, 1 to 10: the node levels, then the timed ones'
+/// seconds a move (`level::TIMED_SECONDS`; "key": until a key is pressed).
+const LEVEL_WORDS: [[u8; 3]; TOP_LEVEL as usize] =
+    [*b"L1 ", *b"L2 ", *b"L3 ", *b"L4 ", *b"5s ", *b"15s", *b"30s", *b"1m ", *b"3m ", *b"key"];
+
+/// Level `level`'s name (1..=`TOP_LEVEL`, as the game keeps it).
+pub(super) fn level_words(level: u8) -> &'static [u8; 3] {
+    &LEVEL_WORDS[(level.clamp(1, TOP_LEVEL) - 1) as usize]
+}
 
 /// Promotion choices, top to bottom.
 const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
@@ -80,9 +91,15 @@ impl<H: SearcherHome> App<H> {
                 self.dirty |= DRAW_SIDES;
             }
             MENU_LEVEL => {
-                // Round 1..=4: forward 1, 2, 3, 4, 1; back 1, 4, 3, 2, 1.
+                // Round 1..=10: forward 10 to 1, back 1 to 10.
                 let level = self.game.level();
-                self.game.set_level(((level + if forward { 0 } else { 2 }) & 3) + 1);
+                let next = match (forward, level) {
+                    (true, TOP_LEVEL) => 1,
+                    (true, l) => l + 1,
+                    (false, 1) => TOP_LEVEL,
+                    (false, l) => l - 1,
+                };
+                self.game.set_level(next);
                 self.dirty |= DRAW_SIDES;
             }
             MENU_FLIP => self.set_flipped(!self.flipped),

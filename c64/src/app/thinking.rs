@@ -1,42 +1,162 @@
-//! The computer's turn: the search, with the screen kept alive through
-//! the engine's [`SearchHooks`].
+//! The engine's searches: the computer's turn and the player's hint, with
+//! the thinking display kept live through the engine's [`SearchHooks`],
+//! and a timed level's clock.
+//!
+//! The display (rows [`ROW_DEPTH`] to [`ROW_RATE`]) shows the last
+//! iteration's depth and score, the best move so far and the reply the
+//! table expects, the nodes and the nodes of the last second; it stays
+//! after the search ends, so a search too quick to watch can still be read.
+//!
+//! A timed level of T seconds a move ([`engine_core::level::seconds`])
+//! searches until 2T have passed, and starts no iteration after 2T/3: the
+//! next iteration costs at least twice all the earlier ones together, so
+//! it could not end in time. The search's own rule is the same at a third
+//! of a node budget. On average a move then takes about T.
 
 use engine_core::game::{move_from, move_to, Player, SearcherHome};
+use engine_core::level::{LEVELS, TIMED_SECONDS};
 use engine_core::piece::Color;
-use engine_core::search::SearchHooks;
+use engine_core::score::{MATE, MATE_BOUND};
+use engine_core::search::{Iteration, SearchHooks};
 use engine_core::Move;
 
 use super::draw::{clear, line, text};
-use super::{App, MaybeTile, Message, Step, DRAW_TYPED};
+use super::{App, MaybeTile, Message, Step, DRAW_FIGURES, DRAW_TYPED};
 use crate::input::{Input, Key};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
-use crate::text::decimal5;
+use crate::text::{decimal10, decimal5};
+
+/// Jiffies (1/60 s) in a second: the C64's clock and the `Input::clock` unit.
+const JIFFIES: u16 = 60;
+
+/// Each timed level's limits in jiffies, (2T, 2T/3) for T seconds a move
+/// (at most 180 s: 21,600 jiffies fit), 0 for none: a table, so that the
+/// C64 multiplies and divides nothing.
+const TIMED_LIMITS: [(u16, u16); TIMED_SECONDS.len()] = {
+    let mut limits = [(0, 0); TIMED_SECONDS.len()];
+    let mut i = 0;
+    while i < limits.len() {
+        let hard = TIMED_SECONDS[i] * 2 * JIFFIES;
+        limits[i] = (hard, hard / 3);
+        i += 1;
+    }
+    limits
+};
+
+/// What the thinking display shows: the last search's figures, kept by
+/// the `App` so that they stay on the screen after it.
+#[derive(Clone, Copy)]
+pub(super) struct Figures {
+    /// A search has started: else the display is blank.
+    started: bool,
+    /// The last completed iteration (0: none yet).
+    depth: u8,
+    /// Its score, for the side that searched.
+    score: i16,
+    /// The best move so far.
+    best: Move,
+    /// The reply the table expects to `best` (NONE: not known).
+    reply: Move,
+    /// Nodes searched.
+    nodes: u32,
+    /// Nodes in the last whole second (0: less than a second so far).
+    rate: u32,
+}
+
+impl Figures {
+    /// No search yet: all zero, as a zeroed `App` has them.
+    pub(super) const NONE: Figures =
+        Figures { started: false, depth: 0, score: 0, best: Move::NONE, reply: Move::NONE, nodes: 0, rate: 0 };
+
+    /// A search starts: nothing known yet. Field by field: a whole value
+    /// assigned is a `memcpy`, which the game has no other use for.
+    fn start(&mut self) {
+        self.started = true;
+        self.depth = 0;
+        self.score = 0;
+        self.best = Move::NONE;
+        self.reply = Move::NONE;
+        self.nodes = 0;
+        self.rate = 0;
+    }
+}
 
 impl<H: SearcherHome> App<H> {
+    /// The computer's turn: search, play the move found.
     pub(super) fn think<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Step {
-        self.draw(screen);
-        let a = attr(TITLE, PAPER);
-        line(screen, ROW_THINK, b"Thinking...", a);
-        line(screen, ROW_NODES, b"Nodes", attr(LABEL, PAPER));
-        line(screen, ROW_TYPED, b"Best", attr(LABEL, PAPER));
-        screen.show(false);
-        let mut hooks = Thinking { screen, input, key: None, shown: [b' '; 5], best: Move::NONE, stack_full: false };
-        let best = self.game.engine_move(&mut hooks);
-        let (key, stack_full) = (hooks.key, hooks.stack_full);
-        clear(screen, ROW_THINK);
-        clear(screen, ROW_NODES);
-        self.dirty |= DRAW_TYPED;
-        if let Some(m) = best {
+        let key = self.search(screen, input);
+        let m = self.figures.best;
+        if !m.is_none() {
             self.play(m);
             self.pause_due = self.pause
                 && self.game.player(Color::White) == Player::Computer
                 && self.game.player(Color::Black) == Player::Computer;
             self.last = [MaybeTile::some(move_from(m)), MaybeTile::some(move_to(m))];
         }
+        self.after_search(key)
+    }
+
+    /// The player's hint: the engine's move for the player at the game's
+    /// level, ringed ([`HINT`]) and shown, not played. Any key stops it.
+    pub(super) fn hint<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Step {
+        self.hint_due = false;
+        let key = self.search(screen, input);
+        let m = self.figures.best;
+        if !m.is_none() {
+            self.last = [MaybeTile::some(move_from(m)), MaybeTile::some(move_to(m))];
+            self.hinted = true;
+            self.dirty_tiles.insert(move_from(m));
+            self.dirty_tiles.insert(move_to(m));
+        }
+        self.after_search(key)
+    }
+
+    /// One search of the side to move at the game's level, the display
+    /// live: its move is then the figures' best (NONE without legal
+    /// moves); the key that stopped it, if one did. (A move returned with
+    /// the key would be copied through memory, by `memcpy`.)
+    fn search<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Option<Key> {
+        self.draw(screen);
+        line(screen, ROW_TYPED, b"Thinking...", attr(TITLE, PAPER));
+        self.figures.start();
+        draw_figures(screen, &self.figures);
+        screen.show(false);
+        // A node level's index wraps past the table: no limits.
+        let timed = self.game.level().wrapping_sub(LEVELS.len() as u8 + 1);
+        let (hard, soft) = TIMED_LIMITS.get(timed as usize).copied().unwrap_or((0, 0));
+        let start = input.clock();
+        let mut hooks = Thinking {
+            screen,
+            input,
+            figures: &mut self.figures,
+            key: None,
+            stack_full: false,
+            start,
+            hard,
+            soft,
+            out_of_time: false,
+            second: start.wrapping_add(JIFFIES),
+            nodes_then: 0,
+        };
+        let best = self.game.engine_move(&mut hooks);
+        let (key, stack_full) = (hooks.key, hooks.stack_full);
+        if let Some(m) = best {
+            // A book move, or a search stopped before it reported it.
+            if m != self.figures.best {
+                self.figures.best = m;
+                self.figures.reply = Move::NONE;
+            }
+        }
         if stack_full {
             self.say(Message::StackFull);
         }
+        key
+    }
+
+    /// After a search: its figures stay, the key that stopped it is handled.
+    fn after_search(&mut self, key: Option<Key>) -> Step {
+        self.dirty |= DRAW_TYPED | DRAW_FIGURES;
         match key {
             Some(k) => self.key(k),
             None => Step::Busy,
@@ -44,35 +164,58 @@ impl<H: SearcherHome> App<H> {
     }
 }
 
-/// The engine's hooks while it thinks: the live node count, the best move
-/// so far, and "any key moves now".
+/// The engine's hooks while it searches: the display, the clock, "any key
+/// stops it".
 struct Thinking<'a, S: Screen, I: Input> {
     screen: &'a mut S,
     input: &'a mut I,
+    figures: &'a mut Figures,
     key: Option<Key>,
-    shown: [u8; 5],
-    best: Move,
     /// The input's stack guard stopped the search.
     stack_full: bool,
+    /// The clock at the start.
+    start: u16,
+    /// Jiffies after which the search stops (0: no limit).
+    hard: u16,
+    /// Jiffies after which no iteration starts.
+    soft: u16,
+    /// An iteration ended after `soft`: stop at the next progress report.
+    out_of_time: bool,
+    /// The clock reading that ends the current second.
+    second: u16,
+    /// The node count when it began.
+    nodes_then: u32,
 }
 
 impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
     fn progress(&mut self, nodes: u32, best: Move) -> bool {
-        // At most a level's budget, 65,000 (clamped, should one grow).
-        let digits = decimal5(nodes.min(u16::MAX as u32) as u16);
-        let a = attr(colour::WHITE, PAPER);
-        for i in 0..5u8 {
-            let d = digits[i as usize];
-            if d != self.shown[i as usize] {
-                self.shown[i as usize] = d;
-                self.screen.put(NODES_COL + i, ROW_NODES, d, a);
-            }
+        let now = self.input.clock();
+        if self.out_of_time || (self.hard != 0 && now.wrapping_sub(self.start) >= self.hard) {
+            return false;
         }
-        if best != self.best && !best.is_none() {
-            self.best = best;
-            let (from, to) = (move_from(best).name(), move_to(best).name());
-            let line = [from[0], from[1], to[0], to[1]];
-            text(self.screen, NODES_COL + 1, ROW_TYPED, &line, a, 4);
+        let f = &mut *self.figures;
+        f.nodes = nodes;
+        let mut redraw = false;
+        // Whole seconds since the last: the rate is the last one's nodes.
+        if now.wrapping_sub(self.second) < 0x8000 {
+            // The next second, or after a long gap a second from now.
+            self.second = self.second.wrapping_add(JIFFIES);
+            if now.wrapping_sub(self.second) < 0x8000 {
+                self.second = now.wrapping_add(JIFFIES);
+            }
+            f.rate = nodes - self.nodes_then;
+            self.nodes_then = nodes;
+            redraw = true;
+        }
+        if best != f.best && !best.is_none() {
+            f.best = best;
+            f.reply = Move::NONE;
+            redraw = true;
+        }
+        if redraw {
+            draw_figures(self.screen, f);
+        } else {
+            draw_nodes(self.screen, nodes);
         }
         self.screen.show(true);
         if let Some(key) = self.input.poll() {
@@ -82,10 +225,116 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
         true
     }
 
+    fn iteration(&mut self, info: &Iteration) {
+        let f = &mut *self.figures;
+        f.depth = info.depth;
+        f.score = info.score;
+        f.reply = info.pv.get(1).copied().unwrap_or(Move::NONE);
+        draw_figures(self.screen, f);
+        if self.hard != 0 && self.input.clock().wrapping_sub(self.start) >= self.soft {
+            self.out_of_time = true;
+        }
+    }
+
     #[inline(always)]
     fn stack_ok(&mut self) -> bool {
         let ok = self.input.stack_ok();
         self.stack_full |= !ok;
         ok
+    }
+}
+
+/// The whole thinking display (blank before the first search): "Depth  5
+/// +0.35", the nodes, "Best e2e4 e7e5", the last second's nodes. A move
+/// from the opening tables, or a mate in one found before the first
+/// report, shows the move alone.
+#[inline(never)]
+pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &Figures) {
+    for row in ROW_DEPTH..=ROW_RATE {
+        clear(screen, row);
+    }
+    if !f.started {
+        return;
+    }
+    let (label, value) = (attr(LABEL, PAPER), attr(colour::WHITE, PAPER));
+    text(screen, PANEL, ROW_DEPTH, b"Depth", label, 5);
+    if f.depth != 0 {
+        text(screen, PANEL + 6, ROW_DEPTH, &depth_and_score(f.depth, f.score), value, 8);
+    }
+    text(screen, PANEL, ROW_NODES, b"Nodes", label, 5);
+    draw_nodes(screen, f.nodes);
+    text(screen, PANEL, ROW_BEST, b"Best", label, 4);
+    for (col, m) in [(PANEL + 5, f.best), (PANEL + 10, f.reply)] {
+        if !m.is_none() {
+            let (from, to) = (move_from(m).name(), move_to(m).name());
+            text(screen, col, ROW_BEST, &[from[0], from[1], to[0], to[1]], value, 4);
+        }
+    }
+    text(screen, PANEL, ROW_RATE, b"Nodes/s", label, 7);
+    if f.rate != 0 {
+        text(screen, PANEL + 7, ROW_RATE, &decimal10(f.rate)[3..], value, 7);
+    }
+}
+
+/// The node count, right-aligned to the panel's edge (blank at 0).
+#[inline(never)]
+fn draw_nodes<S: Screen>(screen: &mut S, nodes: u32) {
+    if nodes != 0 {
+        text(screen, NODES_COL, ROW_NODES, &decimal10(nodes)[1..], attr(colour::WHITE, PAPER), 9);
+    }
+}
+
+/// A depth and a score as eight cells: the depth right-aligned in two,
+/// then the score right-aligned in six: pawns with two decimals (`+0.35`,
+/// `-12.50`, clamped at 99.99), or a mate in that many moves: `#+3` for
+/// the side that searched, `#-3` against it.
+fn depth_and_score(depth: u8, score: i16) -> [u8; 8] {
+    let [_, _, _, d1, d2] = decimal5(depth as u16);
+    let size = score.unsigned_abs();
+    let sign = if score < 0 { b'-' } else { b'+' };
+    let mate = size > MATE_BOUND as u16;
+    // Moves to the mate ((plies + 1) / 2), or centipawns (at most 9,999).
+    let [_, tens, ones, tenths, hundredths] =
+        decimal5(if mate { (MATE as u16 - size + 1) >> 1 } else { size.min(9_999) });
+    if mate {
+        return if tenths == b' ' {
+            [d1, d2, b' ', b' ', b' ', b'#', sign, hundredths]
+        } else {
+            [d1, d2, b' ', b' ', b'#', sign, tenths, hundredths]
+        };
+    }
+    let zero = |d: u8| if d == b' ' { b'0' } else { d };
+    if tens == b' ' {
+        [d1, d2, b' ', sign, zero(ones), b'.', zero(tenths), zero(hundredths)]
+    } else {
+        [d1, d2, sign, tens, ones, b'.', tenths, hundredths]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_read_as_pawns_or_mates() {
+        assert_eq!(&depth_and_score(5, 0)[..2], b" 5");
+        assert_eq!(&depth_and_score(12, 0)[..2], b"12");
+        for (score, text) in [
+            (0, b" +0.00"),
+            (35, b" +0.35"),
+            (-7, b" -0.07"),
+            (120, b" +1.20"),
+            (-1250, b"-12.50"),
+            (9_999, b"+99.99"),
+            (20_000, b"+99.99"),
+            (MATE - 1, b"   #+1"),
+            (-(MATE - 2), b"   #-1"),
+            (MATE - 5, b"   #+3"),
+            (MATE - 21, b"  #+11"),
+            (-(MATE - 22), b"  #-11"),
+            (MATE_BOUND + 1, b"  #+16"),
+        ] {
+            assert_eq!(&depth_and_score(7, score)[2..], text, "{score}");
+        }
     }
 }

@@ -555,6 +555,20 @@ mod play {
             key
         }
 
+        /// The jiffy clock's low 16 bits: the timed levels' and the chess
+        /// clocks' time.
+        /// The two bytes only, as the drive's `jiffies` reads all three:
+        /// the game's clocks are 16 bits.
+        #[inline(never)]
+        fn clock(&mut self) -> u16 {
+            loop {
+                let first = [peek(JIFFY + 1), peek(JIFFY + 2)];
+                if first == [peek(JIFFY + 1), peek(JIFFY + 2)] {
+                    return u16::from_be_bytes(first);
+                }
+            }
+        }
+
         /// The jiffy clock's low byte, never 0 (0 is the deterministic game).
         fn seed(&mut self) -> u8 {
             peek(JIFFY + 2) | 1

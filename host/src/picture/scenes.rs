@@ -30,6 +30,14 @@ pub enum Scene {
     OverlayD,
     /// B, the cursor on e5: each square's attackers counted, White's bottom left, Black's bottom right.
     OverlayB,
+    /// H in the Ruy Lopez at level 2: Black's best move ringed orange, the
+    /// thinking display (depth and score, nodes, the move and the reply
+    /// expected).
+    Hint,
+    /// A timed game (15 s a move) after White's second move: the display
+    /// with the last second's nodes. The clock is the scene's own: 16
+    /// nodes a jiffy.
+    Timed,
 }
 
 impl Scene {
@@ -53,6 +61,8 @@ impl Scene {
             Scene::OverlayA => "the attackers of a square (A)",
             Scene::OverlayD => "the defenders of a square (D)",
             Scene::OverlayB => "the attack counts (B)",
+            Scene::Hint => "a hint and the thinking display",
+            Scene::Timed => "a timed level",
         }
     }
 
@@ -83,6 +93,22 @@ impl Scene {
             Scene::OverlayA => ruy_lopez("c6", b'a'),
             Scene::OverlayD => ruy_lopez("e5", b'd'),
             Scene::OverlayB => ruy_lopez("e5", b'b'),
+            Scene::Hint => {
+                let mut s = ruy_lopez("c6", b'h');
+                assert!(s.app.game().level() == 2, "the hint's level");
+                s.press(&[Key::Other(0)]);
+                s
+            }
+            Scene::Timed => {
+                let mut game = Game::new();
+                game.set_player(Color::White, Player::Computer);
+                game.set_player(Color::Black, Player::Human);
+                game.set_level(6);
+                game.set_book(false);
+                let mut s = Script::new_timed(game);
+                s.typed("e7e5");
+                s
+            }
         };
         script.screen
     }
@@ -111,6 +137,7 @@ fn legal_game() -> Script {
 fn ruy_lopez(square: &str, display: u8) -> Script {
     let mut game = Game::new();
     game.set_player(Color::Black, Player::Human);
+    game.set_level(2);
     let mut s = Script::new(game);
     for m in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"] {
         s.typed(m);
@@ -121,13 +148,24 @@ fn ruy_lopez(square: &str, display: u8) -> Script {
     s
 }
 
-/// Keys from a queue; the seed is 0, the engine's deterministic game.
+/// Keys from a queue; the seed is 0, the engine's deterministic game. The
+/// clock advances a jiffy a poll when `ticking` (the search polls once
+/// every 16 nodes), else stands still.
 #[derive(Default)]
-struct Keys(VecDeque<Key>);
+struct Keys {
+    queue: VecDeque<Key>,
+    ticking: bool,
+    clock: u16,
+}
 
 impl Input for Keys {
     fn poll(&mut self) -> Option<Key> {
-        self.0.pop_front()
+        self.clock = self.clock.wrapping_add(self.ticking as u16);
+        self.queue.pop_front()
+    }
+
+    fn clock(&mut self) -> u16 {
+        self.clock
     }
 }
 
@@ -140,7 +178,16 @@ struct Script {
 
 impl Script {
     fn new(game: Game) -> Script {
-        let mut s = Script { app: App::new(game), screen: ScreenBuffer::new(), keys: Keys::default() };
+        Script::with_keys(game, Keys::default())
+    }
+
+    /// With the clock ticking.
+    fn new_timed(game: Game) -> Script {
+        Script::with_keys(game, Keys { ticking: true, ..Keys::default() })
+    }
+
+    fn with_keys(game: Game, keys: Keys) -> Script {
+        let mut s = Script { app: App::new(game), screen: ScreenBuffer::new(), keys };
         s.settle();
         s
     }
@@ -160,7 +207,7 @@ impl Script {
     /// Keys one at a time, the UI settling after each.
     fn press(&mut self, keys: &[Key]) {
         for &key in keys {
-            self.keys.0.push_back(key);
+            self.keys.queue.push_back(key);
             self.settle();
         }
     }
@@ -191,7 +238,7 @@ impl Script {
 mod tests {
     use super::*;
 
-    use c64::layout::{ATTACKER, BOARD_COL, BOARD_ROW, DEFENDER, DESTINATION, LAST_MOVE, SELECTED, SQUARE_AT};
+    use c64::layout::{ATTACKER, BOARD_COL, BOARD_ROW, DEFENDER, DESTINATION, HINT, LAST_MOVE, SELECTED, SQUARE_AT};
 
     /// The paper of a square's top-left cell: its ring (board not flipped).
     fn ring(screen: &ScreenBuffer, square: &str) -> u8 {
@@ -229,7 +276,15 @@ mod tests {
         let b = Scene::OverlayB.screen();
         let e5 = (BOARD_COL + SQUARE_AT[4], BOARD_ROW + SQUARE_AT[3] + 2);
         assert_eq!([b.glyph(e5.0, e5.1), b.glyph(e5.0 + 2, e5.1)], [b'1', b'1'], "e5: Nf3 and Nc6");
+        let hint = Scene::Hint.screen();
+        assert_eq!([ring(&hint, "g8"), ring(&hint, "f6")], [HINT; 2], "{}", text(&hint));
+        assert!(text(&hint).contains("Best g8f6") && text(&hint).contains("Black to move"), "{}", text(&hint));
+        let timed = text(&Scene::Timed.screen());
+        assert!(timed.contains("CPU 15s") && timed.contains("Nodes/s    960"), "{timed}");
         let names: Vec<String> = Scene::value_variants().iter().map(|s| s.name()).collect();
-        assert_eq!(names, ["start", "game", "checkmate", "menu", "chooser", "overlay-a", "overlay-d", "overlay-b"]);
+        assert_eq!(
+            names,
+            ["start", "game", "checkmate", "menu", "chooser", "overlay-a", "overlay-d", "overlay-b", "hint", "timed"]
+        );
     }
 }

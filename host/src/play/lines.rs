@@ -6,6 +6,7 @@
 //! | `e2e4`, `e7e8q` | a move in coordinates (a promotion without a letter asks, like the chooser: answer `q`, `r`, `b` or `n`) |
 //! | `u` / `undo`, `r` / `redo` | take back / replay (against the computer, back to your turn) |
 //! | `a`, `d`, `b` | switch the attack displays for the cursor square (the last move's destination) |
+//! | `h` / `hint` | the engine's move for you, ringed orange and shown in the thinking display, not played |
 //! | `new` | a new game, same players |
 //! | `flip` | turn the board round |
 //! | `q` / `quit` | leave (so does the end of input); in the promotion chooser `q` means queen |
@@ -20,11 +21,12 @@ use std::io::{self, BufRead, Write};
 
 use c64::{App, Input, Key, ScreenBuffer, Step};
 
-use super::Seeds;
+use super::{Jiffies, Seeds};
 
 struct LineKeys {
     queue: VecDeque<Key>,
     seeds: Seeds,
+    clock: Jiffies,
 }
 
 impl Input for LineKeys {
@@ -33,6 +35,9 @@ impl Input for LineKeys {
     }
     fn seed(&mut self) -> u8 {
         self.seeds.next()
+    }
+    fn clock(&mut self) -> u16 {
+        self.clock.now()
     }
 }
 
@@ -49,6 +54,8 @@ fn keys_for(line: &str) -> Vec<Key> {
         "r" | "redo" => vec![Key::Char(b'r')],
         // The trailing key ends the "might be a typed move" wait after a, b, d.
         "a" | "d" | "b" => vec![Key::Char(line.as_bytes()[0]), Key::Other(0)],
+        // A hint: the same, so that the next line cannot begin "h2".
+        "h" | "hint" => vec![Key::Char(b'h'), Key::Other(0)],
         "new" => menu(1),
         "flip" => {
             let mut keys = menu(5);
@@ -73,7 +80,7 @@ fn print(screen: &ScreenBuffer, out: &mut impl Write) -> io::Result<()> {
 /// Run until `quit` or the end of input.
 pub fn run(mut app: App, seeds: Seeds) -> io::Result<()> {
     let mut screen = ScreenBuffer::new();
-    let mut keys = LineKeys { queue: VecDeque::new(), seeds };
+    let mut keys = LineKeys { queue: VecDeque::new(), seeds, clock: Jiffies(std::time::Instant::now()) };
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let settle = |app: &mut App, keys: &mut LineKeys, screen: &mut ScreenBuffer| loop {

@@ -39,7 +39,7 @@ use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::terminal;
 use engine_core::piece::{Color, Piece};
 
-use super::Seeds;
+use super::{Jiffies, Seeds};
 
 /// Board columns (0..=24: rank numbers and squares) are doubled when wide.
 const DOUBLED_COLS: u8 = 25;
@@ -334,6 +334,7 @@ impl TermScreen {
 /// Keys from the terminal.
 struct TermKeys {
     seeds: Seeds,
+    clock: Jiffies,
     resized: Rc<Cell<bool>>,
     ended: bool,
 }
@@ -414,6 +415,10 @@ impl Input for TermKeys {
     fn seed(&mut self) -> u8 {
         self.seeds.next()
     }
+
+    fn clock(&mut self) -> u16 {
+        self.clock.now()
+    }
 }
 
 /// Play until the player quits; `pause` between the moves of a game the
@@ -430,7 +435,8 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration) -> io::Resu
     let colours = Colours::detect(|name| std::env::var(name).ok());
     let mut screen = TermScreen::new(ascii, colours);
     let resized = Rc::new(Cell::new(false));
-    let mut keys = TermKeys { seeds, resized: resized.clone(), ended: false };
+    let mut keys =
+        TermKeys { seeds, clock: Jiffies(std::time::Instant::now()), resized: resized.clone(), ended: false };
     // For the tests: prove the panic hook gives the terminal back.
     let panic_on_key = std::env::var_os("C64CHESS_PLAY_PANIC").is_some();
     let mut pause_until: Option<Instant> = None;
