@@ -6,10 +6,7 @@ use core::ops::SubAssign;
 
 /// `n` as right-aligned decimal digits, blanks in front: one digit per
 /// entry of `pow10` (powers of ten, largest first, ending in 1), each by
-/// subtracting its power. Generic over the number's width, so that the
-/// UI's 16-bit counts and the drive harness's 32-bit figures each get a
-/// copy at their own width: one routine, and no 32-bit arithmetic in the
-/// game.
+/// subtracting its power.
 fn decimal<T: Copy + PartialOrd + SubAssign, const N: usize>(n: T, pow10: &[T; N]) -> [u8; N] {
     let mut n = n;
     let mut out = [b' '; N];
@@ -33,13 +30,15 @@ fn decimal<T: Copy + PartialOrd + SubAssign, const N: usize>(n: T, pow10: &[T; N
 
 /// `n` as 5 right-aligned decimal digits, blanks in front: 16 bits, which
 /// every count the UI shows fits (a level's node budget is at most 65,000,
-/// a move number at most 32,768).
+/// a move number at most 32,768). The last five of [`decimal10`]'s digits:
+/// one routine in the program, not a second copy at 16 bits.
 pub fn decimal5(n: u16) -> [u8; 5] {
-    decimal(n, &[10_000, 1_000, 100, 10, 1])
+    let [_, _, _, _, _, a, b, c, d, e] = decimal10(n as u32);
+    [a, b, c, d, e]
 }
 
 /// `n` as 10 right-aligned decimal digits (every `u32` fits), blanks in
-/// front: the drive harness's figures.
+/// front: the drive harness's and the thinking display's figures.
 pub fn decimal10(n: u32) -> [u8; 10] {
     decimal(n, &[1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1])
 }
