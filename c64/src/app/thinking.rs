@@ -20,7 +20,7 @@ use engine_core::score::{MATE, MATE_BOUND};
 use engine_core::search::{Iteration, SearchHooks};
 use engine_core::Move;
 
-use super::draw::{clear, line, text};
+use super::draw::{line, text};
 use super::{App, MaybeTile, Message, Step, DRAW_FIGURES, DRAW_TYPED};
 use crate::input::{Input, Key};
 use crate::layout::*;
@@ -244,33 +244,36 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
     }
 }
 
+/// The display's labels, a row each from [`ROW_DEPTH`] to [`ROW_RATE`]
+/// ("Nodes" cut from "Nodes/s": one copy of the letters).
+const FIGURE_LABELS: [&[u8]; 4] = [b"Depth", NODES_PER_SECOND.split_at(5).0, b"Best", NODES_PER_SECOND];
+const NODES_PER_SECOND: &[u8] = b"Nodes/s";
+
 /// The whole thinking display (blank before the first search): "Depth  5
 /// +0.35", the nodes, "Best e2e4 e7e5", the last second's nodes. A move
 /// from the opening tables, or a mate in one found before the first
 /// report, shows the move alone.
 #[inline(never)]
 pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &Figures) {
-    for row in ROW_DEPTH..=ROW_RATE {
-        clear(screen, row);
+    // Each row its label, or blank: one padded line (a blank row is the
+    // empty label's).
+    for (row, &label) in (ROW_DEPTH..).zip(&FIGURE_LABELS) {
+        line(screen, row, if f.started { label } else { b"" }, attr(LABEL, PAPER));
     }
     if !f.started {
         return;
     }
-    let (label, value) = (attr(LABEL, PAPER), attr(colour::WHITE, PAPER));
-    text(screen, PANEL, ROW_DEPTH, b"Depth", label, 5);
+    let value = attr(colour::WHITE, PAPER);
     if f.depth != 0 {
         text(screen, PANEL + 6, ROW_DEPTH, &depth_and_score(f.depth, f.score), value, 8);
     }
-    text(screen, PANEL, ROW_NODES, b"Nodes", label, 5);
     draw_nodes(screen, f.nodes);
-    text(screen, PANEL, ROW_BEST, b"Best", label, 4);
     for (col, m) in [(PANEL + 5, f.best), (PANEL + 10, f.reply)] {
         if !m.is_none() {
             let (from, to) = (move_from(m).name(), move_to(m).name());
             text(screen, col, ROW_BEST, &[from[0], from[1], to[0], to[1]], value, 4);
         }
     }
-    text(screen, PANEL, ROW_RATE, b"Nodes/s", label, 7);
     if f.rate != 0 {
         text(screen, PANEL + 7, ROW_RATE, &decimal10(f.rate)[3..], value, 7);
     }
