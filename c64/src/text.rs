@@ -2,45 +2,43 @@
 //! divide (the 6502 has none): decimal digits come from subtracting powers
 //! of ten.
 
-use core::ops::SubAssign;
-
-/// `n` as right-aligned decimal digits, blanks in front: one digit per
-/// entry of `pow10` (powers of ten, largest first, ending in 1), each by
-/// subtracting its power.
-fn decimal<T: Copy + PartialOrd + SubAssign, const N: usize>(n: T, pow10: &[T; N]) -> [u8; N] {
+/// `n` as 10 right-aligned decimal digits (every `u32` fits), blanks in
+/// front, written over the whole of `out`: one digit per power of ten, each
+/// by subtracting its power. In place: an array built here and returned
+/// would be copied out by `memcpy`, which the game has no other use for;
+/// the thinking display keeps its buffer.
+#[inline(never)]
+pub fn decimal_into(n: u32, out: &mut [u8; 10]) {
+    const POW10: [u32; 10] = [1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
     let mut n = n;
-    let mut out = [b' '; N];
     let mut started = false;
-    let mut i = 0;
-    while i < N {
-        let p = pow10[i];
+    for (cell, &p) in out.iter_mut().zip(&POW10) {
         let mut digit = b'0';
         while n >= p {
             n -= p;
             digit += 1;
         }
-        if digit != b'0' || started || i == N - 1 {
-            started = true;
-            out[i] = digit;
-        }
-        i += 1;
+        started |= digit != b'0' || p == 1;
+        *cell = if started { digit } else { b' ' };
     }
-    out
 }
 
 /// `n` as 5 right-aligned decimal digits, blanks in front: 16 bits, which
 /// every count the UI shows fits (a level's node budget is at most 65,000,
-/// a move number at most 32,768). The last five of [`decimal10`]'s digits:
-/// one routine in the program, not a second copy at 16 bits.
+/// a move number at most 32,768). The last five of [`decimal_into`]'s
+/// digits: one routine in the program, not a second copy at 16 bits.
 pub fn decimal5(n: u16) -> [u8; 5] {
     let [_, _, _, _, _, a, b, c, d, e] = decimal10(n as u32);
     [a, b, c, d, e]
 }
 
 /// `n` as 10 right-aligned decimal digits (every `u32` fits), blanks in
-/// front: the drive harness's and the thinking display's figures.
+/// front: the drive harness's figures.
+#[inline(always)]
 pub fn decimal10(n: u32) -> [u8; 10] {
-    decimal(n, &[1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1])
+    let mut out = [0; 10];
+    decimal_into(n, &mut out);
+    out
 }
 
 #[cfg(test)]

@@ -64,7 +64,7 @@ impl<H: SearcherHome> App<H> {
             self.draw_typed(screen);
         }
         if dirty & DRAW_FIGURES != 0 {
-            draw_figures(screen, &self.figures);
+            draw_figures(screen, &mut self.figures);
         }
         if dirty & DRAW_HELP != 0 {
             let help: &[u8] = match self.mode {

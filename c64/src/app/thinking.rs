@@ -25,7 +25,7 @@ use super::{App, MaybeTile, Message, Step, DRAW_FIGURES, DRAW_TYPED};
 use crate::input::{Input, Key};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
-use crate::text::{decimal10, decimal5};
+use crate::text::{decimal5, decimal_into};
 
 /// Jiffies (1/60 s) in a second: the C64's clock and the `Input::clock` unit.
 const JIFFIES: u16 = 60;
@@ -62,12 +62,23 @@ pub(super) struct Figures {
     nodes: u32,
     /// Nodes in the last whole second (0: less than a second so far).
     rate: u32,
+    /// A number's digits as drawn: kept here, so that no draw builds (and
+    /// first clears) an array of its own.
+    digits: [u8; 10],
 }
 
 impl Figures {
     /// No search yet: all zero, as a zeroed `App` has them.
-    pub(super) const NONE: Figures =
-        Figures { started: false, depth: 0, score: 0, best: Move::NONE, reply: Move::NONE, nodes: 0, rate: 0 };
+    pub(super) const NONE: Figures = Figures {
+        started: false,
+        depth: 0,
+        score: 0,
+        best: Move::NONE,
+        reply: Move::NONE,
+        nodes: 0,
+        rate: 0,
+        digits: [0; 10],
+    };
 
     /// A search starts: nothing known yet. Field by field: a whole value
     /// assigned is a `memcpy`, which the game has no other use for.
@@ -120,7 +131,7 @@ impl<H: SearcherHome> App<H> {
         self.draw(screen);
         line(screen, ROW_TYPED, b"Thinking...", attr(TITLE, PAPER));
         self.figures.start();
-        draw_figures(screen, &self.figures);
+        draw_figures(screen, &mut self.figures);
         screen.show(false);
         // A node level's index wraps past the table: no limits.
         let timed = self.game.level().wrapping_sub(LEVELS.len() as u8 + 1);
@@ -215,7 +226,7 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
         if redraw {
             draw_figures(self.screen, f);
         } else {
-            draw_nodes(self.screen, nodes);
+            draw_nodes(self.screen, f);
         }
         self.screen.show(true);
         if let Some(key) = self.input.poll() {
@@ -254,7 +265,7 @@ const NODES_PER_SECOND: &[u8] = b"Nodes/s";
 /// from the opening tables, or a mate in one found before the first
 /// report, shows the move alone.
 #[inline(never)]
-pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &Figures) {
+pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &mut Figures) {
     // Each row its label, or blank: one padded line (a blank row is the
     // empty label's).
     for (row, &label) in (ROW_DEPTH..).zip(&FIGURE_LABELS) {
@@ -267,7 +278,7 @@ pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &Figures) {
     if f.depth != 0 {
         text(screen, PANEL + 6, ROW_DEPTH, &depth_and_score(f.depth, f.score), value, 8);
     }
-    draw_nodes(screen, f.nodes);
+    draw_nodes(screen, f);
     for (col, m) in [(PANEL + 5, f.best), (PANEL + 10, f.reply)] {
         if !m.is_none() {
             let (from, to) = (move_from(m).name(), move_to(m).name());
@@ -275,15 +286,17 @@ pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &Figures) {
         }
     }
     if f.rate != 0 {
-        text(screen, PANEL + 7, ROW_RATE, &decimal10(f.rate)[3..], value, 7);
+        decimal_into(f.rate, &mut f.digits);
+        text(screen, PANEL + 7, ROW_RATE, &f.digits[3..], value, 7);
     }
 }
 
 /// The node count, right-aligned to the panel's edge (blank at 0).
 #[inline(never)]
-fn draw_nodes<S: Screen>(screen: &mut S, nodes: u32) {
-    if nodes != 0 {
-        text(screen, NODES_COL, ROW_NODES, &decimal10(nodes)[1..], attr(colour::WHITE, PAPER), 9);
+fn draw_nodes<S: Screen>(screen: &mut S, f: &mut Figures) {
+    if f.nodes != 0 {
+        decimal_into(f.nodes, &mut f.digits);
+        text(screen, NODES_COL, ROW_NODES, &f.digits[1..], attr(colour::WHITE, PAPER), 9);
     }
 }
 
