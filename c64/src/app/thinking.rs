@@ -25,7 +25,7 @@ use super::{App, MaybeTile, Message, Step, DRAW_FIGURES, DRAW_TYPED};
 use crate::input::{Input, Key};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
-use crate::text::{decimal5, decimal_into};
+use crate::text::decimal_into;
 
 /// Jiffies (1/60 s) in a second: the C64's clock and the `Input::clock` unit.
 const JIFFIES: u16 = 60;
@@ -276,7 +276,7 @@ pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &mut Figures) {
     }
     let value = attr(colour::WHITE, PAPER);
     if f.depth != 0 {
-        text(screen, PANEL + 6, ROW_DEPTH, &depth_and_score(f.depth, f.score), value, 8);
+        text(screen, PANEL + 6, ROW_DEPTH, &depth_and_score(f.depth, f.score, &mut f.digits), value, 8);
     }
     draw_nodes(screen, f);
     for (col, m) in [(PANEL + 5, f.best), (PANEL + 10, f.reply)] {
@@ -304,14 +304,21 @@ fn draw_nodes<S: Screen>(screen: &mut S, f: &mut Figures) {
 /// then the score right-aligned in six: pawns with two decimals (`+0.35`,
 /// `-12.50`, clamped at 99.99), or a mate in that many moves: `#+3` for
 /// the side that searched, `#-3` against it.
-fn depth_and_score(depth: u8, score: i16) -> [u8; 8] {
-    let [_, _, _, d1, d2] = decimal5(depth as u16);
+/// `digits` is scratch for the score's digits.
+fn depth_and_score(depth: u8, score: i16, digits: &mut [u8; 10]) -> [u8; 8] {
+    // The depth is at most DEEPEST_PLY: two digits, the tens subtracted.
+    let (mut tens, mut ones) = (b'0', depth);
+    while ones >= 10 {
+        ones -= 10;
+        tens += 1;
+    }
+    let (d1, d2) = (if tens == b'0' { b' ' } else { tens }, b'0' + ones);
     let size = score.unsigned_abs();
     let sign = if score < 0 { b'-' } else { b'+' };
     let mate = size > MATE_BOUND as u16;
     // Moves to the mate ((plies + 1) / 2), or centipawns (at most 9,999).
-    let [_, tens, ones, tenths, hundredths] =
-        decimal5(if mate { (MATE as u16 - size + 1) >> 1 } else { size.min(9_999) });
+    decimal_into(if mate { (MATE as u16 - size + 1) >> 1 } else { size.min(9_999) } as u32, digits);
+    let [_, _, _, _, _, _, tens, ones, tenths, hundredths] = *digits;
     if mate {
         return if tenths == b' ' {
             [d1, d2, b' ', b' ', b' ', b'#', sign, hundredths]
@@ -333,8 +340,8 @@ mod tests {
 
     #[test]
     fn scores_read_as_pawns_or_mates() {
-        assert_eq!(&depth_and_score(5, 0)[..2], b" 5");
-        assert_eq!(&depth_and_score(12, 0)[..2], b"12");
+        assert_eq!(&depth_and_score(5, 0, &mut [0; 10])[..2], b" 5");
+        assert_eq!(&depth_and_score(12, 0, &mut [0; 10])[..2], b"12");
         for (score, text) in [
             (0, b" +0.00"),
             (35, b" +0.35"),
@@ -350,7 +357,7 @@ mod tests {
             (-(MATE - 22), b"  #-11"),
             (MATE_BOUND + 1, b"  #+16"),
         ] {
-            assert_eq!(&depth_and_score(7, score)[2..], text, "{score}");
+            assert_eq!(&depth_and_score(7, score, &mut [0; 10])[2..], text, "{score}");
         }
     }
 }
