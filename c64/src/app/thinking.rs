@@ -279,11 +279,13 @@ pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &mut Figures) {
         text(screen, PANEL + 6, ROW_DEPTH, &depth_and_score(f.depth, f.score, &mut f.digits), value, 8);
     }
     draw_nodes(screen, f);
-    for (col, m) in [(PANEL + 5, f.best), (PANEL + 10, f.reply)] {
+    let mut col = PANEL + 5;
+    for m in [f.best, f.reply] {
         if !m.is_none() {
             let (from, to) = (move_from(m).name(), move_to(m).name());
             text(screen, col, ROW_BEST, &[from[0], from[1], to[0], to[1]], value, 4);
         }
+        col += 5;
     }
     if f.rate != 0 {
         decimal_into(f.rate, &mut f.digits);
