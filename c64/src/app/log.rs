@@ -9,7 +9,7 @@ use super::draw::clear;
 use super::App;
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
-use crate::text::decimal5;
+use crate::text::decimal_into;
 
 impl<H: SearcherHome> App<H> {
     /// The panel's main rows: the latest plies that fit, the oldest at the
@@ -80,8 +80,10 @@ impl Pen {
 fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16) {
     let ink = if ply & 1 == 0 { colour::WHITE } else { colour::LIGHT_GREY };
     let mut pen = Pen { col: PANEL, row, attr: attr(ink, PAPER) };
-    let number = decimal5((ply >> 1) + 1);
-    pen.text(screen, &number[2..]);
+    // The move number's last three digits.
+    let mut digits = [0; 10];
+    decimal_into(((ply >> 1) + 1) as u32, &mut digits);
+    pen.text(screen, &digits[7..]);
     pen.text(screen, if ply & 1 == 0 { b". " } else { b"..." });
     let k = line.piece.kind();
     let (from_file, to_file) = (line.from.column(), line.to.column());
