@@ -46,6 +46,7 @@
 
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
+use engine_core::level::LEVELS;
 use engine_core::piece::{ByColor, Color};
 use engine_core::search::Searcher;
 use engine_core::{Move, Tile};
@@ -224,6 +225,45 @@ pub struct App<H = Searcher> {
     hint_due: bool,
     /// What the thinking display shows.
     figures: Figures,
+    /// Each side's clock.
+    clocks: ByColor<Clock>,
+    /// The input's clock at the last tick.
+    clock_seen: u16,
+}
+
+/// A side's time used: minutes, seconds, jiffies (no divide to show it).
+#[derive(Clone, Copy)]
+struct Clock {
+    minutes: u8,
+    seconds: u8,
+    jiffies: u8,
+}
+
+impl Clock {
+    const ZERO: Clock = Clock { minutes: 0, seconds: 0, jiffies: 0 };
+
+    /// Add `jiffies`; the minutes stop at 99. True if the seconds changed.
+    fn add(&mut self, jiffies: u16) -> bool {
+        let mut left = jiffies;
+        let mut changed = false;
+        loop {
+            let to_next = 60 - self.jiffies as u16;
+            if left < to_next {
+                self.jiffies += left as u8;
+                return changed;
+            }
+            left -= to_next;
+            self.jiffies = 0;
+            changed = true;
+            self.seconds += 1;
+            if self.seconds == 60 {
+                self.seconds = 0;
+                if self.minutes < 99 {
+                    self.minutes += 1;
+                }
+            }
+        }
+    }
 }
 
 impl<H: SearcherHome> App<H> {
@@ -274,6 +314,8 @@ impl<H: SearcherHome> App<H> {
             hinted: false,
             hint_due: false,
             figures: Figures::NONE,
+            clocks: ByColor::new(Clock::ZERO, Clock::ZERO),
+            clock_seen: 0,
         }
     }
 
@@ -309,6 +351,7 @@ impl<H: SearcherHome> App<H> {
         self.dirty_tiles = TileSet::default();
         self.hint_due = false;
         self.figures = Figures::NONE;
+        self.clocks = ByColor::new(Clock::ZERO, Clock::ZERO);
         self.home_cursor();
         self.position_changed();
     }
@@ -374,8 +417,10 @@ impl<H: SearcherHome> App<H> {
     pub fn step<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Step {
         if !self.seeded {
             self.game.set_seed(input.seed());
+            self.clock_seen = input.clock();
             self.seeded = true;
         }
+        self.tick(input.clock());
         let result = if let Some(key) = input.poll() {
             self.key(key)
         } else if self.hint_due {
@@ -390,6 +435,26 @@ impl<H: SearcherHome> App<H> {
             screen.show(false);
         }
         result
+    }
+
+    /// Charge the time since the last tick to the side to move, while a
+    /// game is on and the menu is closed.
+    fn tick(&mut self, now: u16) {
+        let jiffies = now.wrapping_sub(self.clock_seen);
+        self.clock_seen = now;
+        if self.outcome.is_over() || self.mode == Mode::Menu {
+            return;
+        }
+        // A second more: the sides' rows again (the clocks show at a timed
+        // level only; the test costs more code than the redraw's cells).
+        if self.clocks[self.game.side_to_move()].add(jiffies) {
+            self.dirty |= DRAW_SIDES;
+        }
+    }
+
+    /// The game's level is a timed one (`engine_core::level::seconds`).
+    fn timed(&self) -> bool {
+        self.game.level() > LEVELS.len() as u8
     }
 
     /// Handle one key (what [`App::step`] does with a key from the input).

@@ -6,6 +6,7 @@
 //! row 24   file letters under each square's middle column
 //! col 26-39 the panel (14 columns):
 //!   row 0-1   the two sides, who plays them, `>` at the side to move
+//!   row 2     a timed level's chess clocks, White's then Black's
 //!   row 3-12  the move log (last 10 plies, newest at the bottom),
 //!             or the menu, or the promotion chooser
 //!   row 14-16 status: whose turn, check, or the game-over message
@@ -44,6 +45,8 @@ pub const MAIN_ROWS: u8 = 10;
 pub const ROW_STATUS: u8 = 14;
 /// The message row.
 pub const ROW_MESSAGE: u8 = 18;
+/// A timed level's clocks.
+pub const ROW_CLOCKS: u8 = 2;
 /// The typed move, or "Thinking..." while the engine searches.
 pub const ROW_TYPED: u8 = 19;
 /// The thinking display: depth and score.

@@ -28,36 +28,23 @@ pub fn decimal_into(n: u32, out: &mut [u8; 10]) {
     }
 }
 
-/// `n` as 5 right-aligned decimal digits, blanks in front: 16 bits, which
-/// every count the UI shows fits (a level's node budget is at most 65,000,
-/// a move number at most 32,768). The last five of [`decimal10`]'s digits.
-pub fn decimal5(n: u16) -> [u8; 5] {
-    let [_, _, _, _, _, a, b, c, d, e] = decimal10(n as u32);
-    [a, b, c, d, e]
+/// `n` (at most 99) as two digits, a blank for a leading zero: the tens
+/// subtracted (a depth, a clock's minutes and seconds).
+#[inline(never)]
+pub fn two_digits(n: u8) -> [u8; 2] {
+    let (mut tens, mut ones) = (b'0', n);
+    while ones >= 10 {
+        ones -= 10;
+        tens += 1;
+    }
+    [if tens == b'0' { b' ' } else { tens }, b'0' + ones]
 }
 
 /// `n` as 10 right-aligned decimal digits (every `u32` fits), blanks in
-/// front, returned: the drive harness's figures.
-/// (Its own loop, blanks first and only the digits written, as measures
-/// smallest in the drive build, which has no other copy.)
+/// front, returned: the drive harness's figures ([`decimal_into`]'s).
 pub fn decimal10(n: u32) -> [u8; 10] {
-    let mut n = n;
     let mut out = [b' '; 10];
-    let mut started = false;
-    let mut i = 0;
-    while i < 10 {
-        let p = POW10[i];
-        let mut digit = b'0';
-        while n >= p {
-            n -= p;
-            digit += 1;
-        }
-        if digit != b'0' || started || i == 9 {
-            started = true;
-            out[i] = digit;
-        }
-        i += 1;
-    }
+    decimal_into(n, &mut out);
     out
 }
 
@@ -67,12 +54,15 @@ mod tests {
 
     #[test]
     fn digits() {
-        assert_eq!(&decimal5(0), b"    0");
-        assert_eq!(&decimal5(7), b"    7");
-        assert_eq!(&decimal5(65_000), b"65000");
-        assert_eq!(&decimal5(u16::MAX), b"65535");
-        assert_eq!(&decimal5(100), b"  100");
-        assert_eq!(&decimal5(10_000), b"10000");
+        assert_eq!(two_digits(0), *b" 0");
+        assert_eq!(two_digits(7), *b" 7");
+        assert_eq!(two_digits(10), *b"10");
+        assert_eq!(two_digits(99), *b"99");
+        let mut out = [0; 10];
+        for n in [0, 7, 137, 65_000, u32::MAX, 1_000_000_000] {
+            decimal_into(n, &mut out);
+            assert_eq!(out, decimal10(n), "{n}");
+        }
         assert_eq!(&decimal10(0), b"         0");
         assert_eq!(&decimal10(137), b"       137");
         assert_eq!(&decimal10(u32::MAX), b"4294967295");

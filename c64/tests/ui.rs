@@ -840,11 +840,60 @@ fn a_timed_level_stops_on_its_clock_and_plays_a_legal_move() {
     assert!(s.app.game().can_undo());
     let used = s.keys.clock;
     assert!((200..=601).contains(&used), "between 2T/3 (200) and 2T (600) jiffies: {used}");
+    // White's clock shows the time, Black's none; the side to move is Black.
     let text = s.text();
+    let clocks = panel_row(&text, ROW_CLOCKS);
+    let expected = format!("W{:>2}:{:02} B 0:00 ", used / 3600, used / 60 % 60);
+    assert_eq!(clocks, expected, "{text}");
     assert!(panel_row(&text, 0).starts_with(" White CPU 5s"), "{text}");
     // Nodes in the last second: 60 polls of 16 nodes.
     let rate = panel_row(&text, ROW_RATE);
     assert_eq!(rate, "Nodes/s    960", "{text}");
+    // The node levels show no clocks.
+    let mut s = computer_to_move();
+    s.settle();
+    assert_eq!(panel_row(&s.text(), ROW_CLOCKS).trim(), "");
+}
+
+/// A clock's seconds from its 6 cells, `W 1:23`.
+fn clock_seconds(cells: &str) -> u32 {
+    let (m, sec) = cells[1..6].trim().split_once(':').unwrap();
+    m.parse::<u32>().unwrap() * 60 + sec.parse::<u32>().unwrap()
+}
+
+#[test]
+fn the_clocks_run_for_the_side_to_move_and_stop_in_the_menu() {
+    // Two humans at 15 s a move; 10 jiffies a poll, and each key pressed
+    // is two polls (the key's step, then the idle one): 1/3 s a key.
+    let mut game = Game::new();
+    game.set_player(Color::Black, Player::Human);
+    game.set_level(6);
+    let mut s = Session::new(game);
+    s.keys.jiffies_a_poll = 10;
+    for _ in 0..30 {
+        s.press(&[Key::Other(0)]);
+    }
+    let row = panel_row(&s.text(), ROW_CLOCKS);
+    // 600 jiffies polled, the last poll's 10 charged at the next step.
+    assert_eq!((clock_seconds(&row[..7]), &row[7..]), (9, "B 0:00 "), "{row}");
+    s.typed("e2e4");
+    let before = panel_row(&s.text(), ROW_CLOCKS);
+    // The menu open: nobody's clock runs.
+    s.press(&[ch(b'm')]);
+    for _ in 0..30 {
+        s.press(&[Key::Other(0)]);
+    }
+    s.press(&[Key::Back]);
+    let after = panel_row(&s.text(), ROW_CLOCKS);
+    assert_eq!(&after[..7], &before[..7], "White's clock stood still");
+    assert!(clock_seconds(&after[7..]) <= 1, "Black's barely moved: {after}");
+    // Black thinks: 400 keys, 133 s, past two minutes.
+    for _ in 0..400 {
+        s.press(&[Key::Other(0)]);
+    }
+    let row = panel_row(&s.text(), ROW_CLOCKS);
+    assert!((133..=135).contains(&clock_seconds(&row[7..])), "{row}");
+    assert!(row[7..].starts_with("B 2:1"), "{row}");
 }
 
 #[test]

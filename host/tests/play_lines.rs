@@ -153,6 +153,7 @@ fn a_timed_level_is_accepted_and_shown() {
     assert!(out.status.success());
     let screens = screens(&out);
     assert!(screens[0].contains("Black CPU 5s"), "the level:\n{}", screens[0]);
+    assert!(screens[0].contains("W 0:00 B 0:00"), "the clocks:\n{}", screens[0]);
     let out = Command::new(env!("CARGO_BIN_EXE_c64chess"))
         .args(["play", "--level", "11"])
         .stdin(Stdio::null())

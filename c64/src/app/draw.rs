@@ -11,13 +11,14 @@ use super::menu::{
 };
 use super::thinking::draw_figures;
 use super::{
-    App, MaybeTile, Mode, DRAW_BOARD, DRAW_FIGURES, DRAW_HELP, DRAW_MAIN, DRAW_MESSAGE, DRAW_SIDES, DRAW_STATUS,
+    App, Clock, MaybeTile, Mode, DRAW_BOARD, DRAW_FIGURES, DRAW_HELP, DRAW_MAIN, DRAW_MESSAGE, DRAW_SIDES, DRAW_STATUS,
     DRAW_TYPED,
 };
 use super::{SHOW_A, SHOW_B, SHOW_D};
 use crate::glyphs::{CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW, PIECE_GLYPH};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
+use crate::text::two_digits;
 
 // Words that begin others are cut from them: one copy of the letters in
 // the program's constants.
@@ -168,6 +169,10 @@ impl<H: SearcherHome> App<H> {
     }
 
     fn draw_sides<S: Screen>(&self, screen: &mut S) {
+        let timed = self.timed();
+        if !timed {
+            clear(screen, ROW_CLOCKS);
+        }
         for side in Color::BOTH {
             let row = ROW_SIDES + side as u8;
             let to_move = side == self.game.side_to_move();
@@ -176,11 +181,20 @@ impl<H: SearcherHome> App<H> {
             // In pieces, each padded: a line built in a buffer costs the
             // 6502 a copy per piece.
             screen.put(PANEL, row, if to_move { b'>' } else { b' ' }, a);
-            text(screen, PANEL + 1, row, if side == Color::White { WHITE } else { BLACK }, a, 6);
+            let name = if side == Color::White { WHITE } else { BLACK };
+            text(screen, PANEL + 1, row, name, a, 6);
             let computer = self.game.player(side) == Player::Computer;
             text(screen, PANEL + 7, row, if computer { CPU } else { b"Human" }, a, 7);
             if computer {
                 text(screen, PANEL + 11, row, level_words(self.game.level()), a, 3);
+            }
+            if timed {
+                // "W 1:23 B12:05": the minutes and seconds used, in the side's ink.
+                let Clock { minutes, seconds, .. } = self.clocks[side];
+                let [m1, m2] = two_digits(minutes);
+                let [s1, s2] = two_digits(seconds);
+                let s1 = if s1 == b' ' { b'0' } else { s1 };
+                text(screen, PANEL + 7 * side as u8, ROW_CLOCKS, &[name[0], m1, m2, b':', s1, s2], a, 7);
             }
         }
     }

@@ -25,7 +25,7 @@ use super::{App, MaybeTile, Message, Step, DRAW_FIGURES, DRAW_TYPED};
 use crate::input::{Input, Key};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
-use crate::text::decimal_into;
+use crate::text::{decimal_into, two_digits};
 
 /// Jiffies (1/60 s) in a second: the C64's clock and the `Input::clock` unit.
 const JIFFIES: u16 = 60;
@@ -97,6 +97,8 @@ impl<H: SearcherHome> App<H> {
     /// The computer's turn: search, play the move found.
     pub(super) fn think<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Step {
         let key = self.search(screen, input);
+        // The search's time is the mover's: charged before the move.
+        self.tick(input.clock());
         let m = self.figures.best;
         if !m.is_none() {
             self.play(m);
@@ -308,13 +310,8 @@ fn draw_nodes<S: Screen>(screen: &mut S, f: &mut Figures) {
 /// the side that searched, `#-3` against it.
 /// `digits` is scratch for the score's digits.
 fn depth_and_score(depth: u8, score: i16, digits: &mut [u8; 10]) -> [u8; 8] {
-    // The depth is at most DEEPEST_PLY: two digits, the tens subtracted.
-    let (mut tens, mut ones) = (b'0', depth);
-    while ones >= 10 {
-        ones -= 10;
-        tens += 1;
-    }
-    let (d1, d2) = (if tens == b'0' { b' ' } else { tens }, b'0' + ones);
+    // The depth is at most DEEPEST_PLY: two digits.
+    let [d1, d2] = two_digits(depth);
     let size = score.unsigned_abs();
     let sign = if score < 0 { b'-' } else { b'+' };
     let mate = size > MATE_BOUND as u16;

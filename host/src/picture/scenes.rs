@@ -34,9 +34,9 @@ pub enum Scene {
     /// thinking display (depth and score, nodes, the move and the reply
     /// expected).
     Hint,
-    /// A timed game (15 s a move) after White's second move: the display
-    /// with the last second's nodes. The clock is the scene's own: 16
-    /// nodes a jiffy.
+    /// A timed game (15 s a move) after White's second move: the chess
+    /// clocks, the display with the last second's nodes. The clock is the
+    /// scene's own: 16 nodes a jiffy.
     Timed,
 }
 
@@ -62,7 +62,7 @@ impl Scene {
             Scene::OverlayD => "the defenders of a square (D)",
             Scene::OverlayB => "the attack counts (B)",
             Scene::Hint => "a hint and the thinking display",
-            Scene::Timed => "a timed level",
+            Scene::Timed => "a timed level's clocks",
         }
     }
 
@@ -280,7 +280,10 @@ mod tests {
         assert_eq!([ring(&hint, "g8"), ring(&hint, "f6")], [HINT; 2], "{}", text(&hint));
         assert!(text(&hint).contains("Best g8f6") && text(&hint).contains("Black to move"), "{}", text(&hint));
         let timed = text(&Scene::Timed.screen());
-        assert!(timed.contains("CPU 15s") && timed.contains("Nodes/s    960"), "{timed}");
+        assert!(
+            timed.contains("W 0:32 B 0:00") && timed.contains("CPU 15s") && timed.contains("Nodes/s    960"),
+            "{timed}"
+        );
         let names: Vec<String> = Scene::value_variants().iter().map(|s| s.name()).collect();
         assert_eq!(
             names,
