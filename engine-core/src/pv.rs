@@ -4,8 +4,8 @@
 //! a build without it searches node for node the same.
 //!
 //! The C64 builds (the `no-pv` feature) keep only the best move and the
-//! reply expected, which their thinking display shows: the whole table is
-//! 560 bytes of RAM beside 2 writes a node.
+//! reply expected, which their thinking display shows, in 12 bytes: the
+//! whole table would be 560 bytes of RAM, and 2 writes a node.
 
 use crate::mv::Move;
 
@@ -146,5 +146,77 @@ impl PvTable {
     /// after an iteration, which has improved on the root at least once.
     pub(crate) fn line(&self) -> &[Move] {
         &self.line[..if self.line[1].is_none() { 1 } else { 2 }]
+    }
+}
+
+#[cfg(all(test, not(feature = "no-pv")))]
+mod tests {
+    use super::*;
+    use crate::square::Square;
+
+    #[test]
+    fn rows_are_triangular() {
+        assert_eq!(ROW[0], 0);
+        for p in 1..PV_PLIES {
+            assert_eq!((ROW[p] - ROW[p - 1]) as usize, PV_PLIES - (p - 1));
+        }
+        // The last row holds one move and ends the table.
+        assert_eq!(ROW[PV_PLIES - 1] as usize + 1, CELLS);
+    }
+
+    #[test]
+    fn a_line_is_the_move_then_the_childs_line() {
+        let (a, b, c) = (
+            Move::new(Square::E2, Square::E4, 0),
+            Move::new(Square::E7, Square::E5, 0),
+            Move::new(Square::G1, Square::F3, 0),
+        );
+        let mut pv = PvTable::new();
+        pv.clear(2);
+        pv.update(2, c);
+        pv.clear(1);
+        pv.update(1, b);
+        pv.clear(0);
+        pv.update(0, a);
+        assert_eq!(pv.line(), &[a, b, c]);
+        pv.clear(1);
+        pv.update(0, a);
+        assert_eq!(pv.line(), &[a], "a child without a line");
+    }
+}
+
+/// The 2-move line of the `no-pv` builds (`cargo test -p engine-core
+/// --features no-pv`, a step of `.ci/run`).
+#[cfg(all(test, feature = "no-pv"))]
+mod tests {
+    use super::*;
+    use crate::square::Square;
+
+    #[test]
+    fn the_line_is_the_roots_move_and_its_childs_best() {
+        let (a, b, c, d) = (
+            Move::new(Square::E2, Square::E4, 0),
+            Move::new(Square::E7, Square::E5, 0),
+            Move::new(Square::G1, Square::F3, 0),
+            Move::new(Square::D2, Square::D4, 0),
+        );
+        let mut pv = PvTable::new();
+        // The root's first move: its child (ply 1) found b; a grandchild's
+        // improvement (ply 2) is not the reply.
+        pv.clear(1);
+        pv.update(1, b);
+        pv.clear(2);
+        pv.update(2, c);
+        pv.update_root(a);
+        assert_eq!(pv.line(), &[a, b]);
+        // A later root move whose child ended without an improvement (a
+        // table cut-off): the best move alone.
+        pv.clear(1);
+        pv.update_root(d);
+        assert_eq!(pv.line(), &[d], "no reply known");
+        // A child's improvement without a better root move changes nothing.
+        pv.clear(1);
+        pv.update(1, c);
+        assert_eq!(pv.line(), &[d]);
     }
 }
