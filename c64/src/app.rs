@@ -46,7 +46,7 @@
 
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
-use engine_core::level::LEVELS;
+use engine_core::level::seconds;
 use engine_core::piece::{ByColor, Color};
 use engine_core::search::Searcher;
 use engine_core::{Move, Tile};
@@ -452,9 +452,9 @@ impl<H: SearcherHome> App<H> {
         }
     }
 
-    /// The game's level is a timed one (`engine_core::level::seconds`).
+    /// The game's level is a timed one.
     fn timed(&self) -> bool {
-        self.game.level() > LEVELS.len() as u8
+        seconds(self.game.level()).is_some()
     }
 
     /// Handle one key (what [`App::step`] does with a key from the input).

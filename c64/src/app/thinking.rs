@@ -4,7 +4,7 @@
 //!
 //! The display (rows [`ROW_DEPTH`] to [`ROW_RATE`]) shows the last
 //! iteration's depth and score, the best move so far and the reply the
-//! table expects, the nodes and the nodes of the last second; it stays
+//! search expects (its line's second move), the nodes and the nodes of the last second; it stays
 //! after the search ends, so a search too quick to watch can still be read.
 //!
 //! A timed level of T seconds a move ([`engine_core::level::seconds`])
@@ -56,7 +56,8 @@ pub(super) struct Figures {
     score: i16,
     /// The best move so far.
     best: Move,
-    /// The reply the table expects to `best` (NONE: not known).
+    /// The reply the search expects to `best`, its line's second move
+    /// (NONE: not known).
     reply: Move,
     /// Nodes searched.
     nodes: u32,

@@ -93,12 +93,7 @@ impl Scene {
             Scene::OverlayA => ruy_lopez("c6", b'a'),
             Scene::OverlayD => ruy_lopez("e5", b'd'),
             Scene::OverlayB => ruy_lopez("e5", b'b'),
-            Scene::Hint => {
-                let mut s = ruy_lopez("c6", b'h');
-                assert!(s.app.game().level() == 2, "the hint's level");
-                s.press(&[Key::Other(0)]);
-                s
-            }
+            Scene::Hint => ruy_lopez("c6", b'h'),
             Scene::Timed => {
                 let mut game = Game::new();
                 game.set_player(Color::White, Player::Computer);
@@ -132,8 +127,9 @@ fn legal_game() -> Script {
     s
 }
 
-/// 1.e4 e5 2.Nf3 Nc6 3.Bb5 typed, both sides human; the cursor on `square`
-/// and one attack display switched on (`a`, `d` or `b`).
+/// 1.e4 e5 2.Nf3 Nc6 3.Bb5 typed, both sides human at level 2; the cursor
+/// on `square` and one key pressed: an attack display switched on (`a`,
+/// `d` or `b`), or a hint (`h`).
 fn ruy_lopez(square: &str, display: u8) -> Script {
     let mut game = Game::new();
     game.set_player(Color::Black, Player::Human);
