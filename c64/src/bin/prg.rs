@@ -127,9 +127,24 @@ impl Slots for UnderIo {
         banked(!3, || unsafe { read_volatile(slot(index)) })
     }
 
+    /// The entry's bytes stored one by one, written out: a volatile store
+    /// of the whole `Entry` assembles it in registers first (−160 bytes of
+    /// AVR code, no stack frame), and a loop would copy it to the stack.
     fn save(&mut self, index: u16, entry: Entry) {
-        // SAFETY: as for `load`.
-        banked(!3, || unsafe { write_volatile(slot(index), entry) })
+        let from = &entry as *const Entry as *const u8;
+        let at = slot(index) as *mut u8;
+        // SAFETY: as for `load`; `from` is the entry's 8 bytes (an `Entry`
+        // is 8 bytes of fields, no padding: tt.rs checks its size).
+        banked(!3, || unsafe {
+            write_volatile(at, *from);
+            write_volatile(at.add(1), *from.add(1));
+            write_volatile(at.add(2), *from.add(2));
+            write_volatile(at.add(3), *from.add(3));
+            write_volatile(at.add(4), *from.add(4));
+            write_volatile(at.add(5), *from.add(5));
+            write_volatile(at.add(6), *from.add(6));
+            write_volatile(at.add(7), *from.add(7));
+        })
     }
 
     /// Every slot `Entry::EMPTY`, whose bytes are all zero (checked below):
