@@ -312,13 +312,16 @@ impl Screen for Text {
     }
 }
 
-/// The jiffy clock, read until two readings agree (an interrupt may tick it).
+/// The jiffy clock, read until the two high bytes are the same before and
+/// after the low one (an interrupt may tick it; they change only as the
+/// low byte wraps).
 #[cfg(feature = "drive")]
 fn jiffies() -> u32 {
     loop {
-        let first = [peek(JIFFY), peek(JIFFY + 1), peek(JIFFY + 2)];
-        if first == [peek(JIFFY), peek(JIFFY + 1), peek(JIFFY + 2)] {
-            return u32::from_be_bytes([0, first[0], first[1], first[2]]);
+        let (high, middle) = (peek(JIFFY), peek(JIFFY + 1));
+        let low = peek(JIFFY + 2);
+        if (high, middle) == (peek(JIFFY), peek(JIFFY + 1)) {
+            return u32::from_be_bytes([0, high, middle, low]);
         }
     }
 }
@@ -573,13 +576,17 @@ mod play {
         /// The jiffy clock's low 16 bits: the timed levels' and the chess
         /// clocks' time.
         /// The two bytes only, as the drive's `jiffies` reads all three:
-        /// the game's clocks are 16 bits.
+        /// the game's clocks are 16 bits. The high byte read before and
+        /// after the low one: equal, no carry came between them (the
+        /// interrupt changes it only as the low byte wraps, every 256
+        /// jiffies), so the pair is one reading.
         #[inline(never)]
         fn clock(&mut self) -> u16 {
             loop {
-                let first = [peek(JIFFY + 1), peek(JIFFY + 2)];
-                if first == [peek(JIFFY + 1), peek(JIFFY + 2)] {
-                    return u16::from_be_bytes(first);
+                let high = peek(JIFFY + 1);
+                let low = peek(JIFFY + 2);
+                if high == peek(JIFFY + 1) {
+                    return (high as u16) << 8 | low as u16;
                 }
             }
         }
