@@ -601,6 +601,12 @@ mod play {
         }
     }
 
+    /// The keys' state, in a static rather than `run`'s frame: the same
+    /// bytes of RAM (the frame is static on the C64), but loaded with the
+    /// program instead of built by code.
+    static mut KEYS: Keys =
+        Keys { keyboard: Keyboard::new(), joystick: Joystick::new(), queen: false, scanned: 0, waiting: None };
+
     /// The game, until the menu's Quit.
     pub(super) fn run() {
         // SAFETY: runs once, single-threaded: the only references to the
@@ -610,14 +616,14 @@ mod play {
         fill(addr_of!(SHARED) as usize as u16, size_of::<Shared>() as u16, 0);
         let app: &mut App<HighSearcher> = unsafe { &mut *addr_of_mut!(SHARED.app) };
         app.reset();
-        let mut keys =
-            Keys { keyboard: Keyboard::new(), joystick: Joystick::new(), queen: false, scanned: 0, waiting: None };
+        // SAFETY: as for `SHARED`: the one reference to `KEYS`.
+        let keys = unsafe { &mut *addr_of_mut!(KEYS) };
         loop {
             keys.queen = app.mode() == Mode::Promotion || app.typing();
             // The stack is shallow here: a guard that stopped the last
             // search is laid again for the next.
             plant_canary();
-            if app.step(&mut Chars, &mut keys) == Step::Quit {
+            if app.step(&mut Chars, keys) == Step::Quit {
                 return;
             }
             // The computer against itself: the menu's Pause gives a person
