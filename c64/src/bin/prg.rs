@@ -387,9 +387,9 @@ extern "C" fn main() -> i16 {
         // The menu's Quit. The SDK's exit would spin forever: reset, back to
         // BASIC. Here, not in `run`: an indirect call makes its caller
         // reentrant (the note at the top), and `main` is that anyway.
-        let vector = u16::from_le_bytes([peek(0xFFFC), peek(0xFFFD)]);
-        // SAFETY: $FFFC holds the KERNAL's reset ($FCE2): it never returns.
-        let reset: extern "C" fn() -> ! = unsafe { core::mem::transmute(vector as usize) };
+        // SAFETY: $FFFC holds the KERNAL's reset ($FCE2, little-endian as
+        // the CPU's own words): it never returns.
+        let reset: extern "C" fn() -> ! = unsafe { read_volatile(0xFFFC as *const extern "C" fn() -> !) };
         reset();
     }
 }
