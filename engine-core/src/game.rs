@@ -358,6 +358,14 @@ impl<H: SearcherHome> Game<H> {
         &self.home.get().arena[..self.legal_len as usize]
     }
 
+    /// The ring's slot `at` (masked below [`UNDO_SLOTS`]). Out of line:
+    /// `step` and `log_line` share the slot's address (`at` × 7) and
+    /// read the ply through it.
+    #[inline(never)]
+    fn slot(&self, at: u8) -> &Played {
+        &self.ring[(at & UNDO_DEPTH) as usize]
+    }
+
     /// The current position (read-only: for display and for tests).
     pub fn position(&self) -> &Position {
         &self.home.get().pos
@@ -509,11 +517,11 @@ impl<H: SearcherHome> Game<H> {
         // The slot of the ply: the one before the cursor going back, the
         // cursor's own going forward.
         let d: u8 = if back { 0xFF } else { 1 };
-        let slot = if back { self.next.wrapping_sub(1) } else { self.next } & UNDO_DEPTH;
+        let slot = if back { self.next.wrapping_sub(1) } else { self.next };
         self.next = self.next.wrapping_add(d) & UNDO_DEPTH;
         self.undoable = self.undoable.wrapping_add(d);
         self.redoable = self.redoable.wrapping_sub(d);
-        let p = self.ring[slot as usize];
+        let p = *self.slot(slot);
         if back {
             self.pos_mut().unmake(p.mv, p.undo());
         } else {
@@ -556,8 +564,7 @@ impl<H: SearcherHome> Game<H> {
         if back == 0 || back > self.undoable {
             return None;
         }
-        let slot = self.next.wrapping_sub(back) & UNDO_DEPTH;
-        let p = self.ring[slot as usize];
+        let p = *self.slot(self.next.wrapping_sub(back));
         Some(LogLine {
             piece: p.piece(),
             from: Tile::of_square(p.mv.from),
