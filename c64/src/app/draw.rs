@@ -28,6 +28,10 @@ const BLACK_WINS: &[u8] = b"Black wins";
 pub(super) const WHITE: &[u8] = WHITE_WINS.split_at(5).0;
 pub(super) const BLACK: &[u8] = BLACK_WINS.split_at(5).0;
 const CPU: &[u8] = b"CPU";
+/// The status's second row for each outcome, in `Outcome`'s order: a
+/// check, or the reason the game is over.
+const OUTCOME_WORDS: [&[u8]; 7] =
+    [b"", b"Check!", b"Checkmate", b"Stalemate", b"50-move rule", b"Repetition", b"No material"];
 
 impl<H: SearcherHome> App<H> {
     /// Redraw everything that changed since the last draw.
@@ -202,29 +206,22 @@ impl<H: SearcherHome> App<H> {
         let title = attr(TITLE, PAPER);
         let plain = attr(colour::WHITE, PAPER);
         let stm = self.game.side_to_move();
-        // The second and third rows' words: the reason and the result
-        // once the game is over, else a check.
-        let (reason, result, ink): (&[u8], &[u8], u8) = if self.outcome.is_over() {
+        // The third row's words and the second's ink: the result once the
+        // game is over, else none.
+        let (result, ink): (&[u8], u8) = if self.outcome.is_over() {
             line(screen, ROW_STATUS, b"GAME OVER", title);
-            let reason: &[u8] = match self.outcome {
-                Outcome::Checkmate => b"Checkmate",
-                Outcome::Stalemate => b"Stalemate",
-                Outcome::FiftyMove => b"50-move rule",
-                Outcome::Threefold => b"Repetition",
-                _ => b"No material",
-            };
-            let result: &[u8] = match (self.outcome, stm) {
+            let result = match (self.outcome, stm) {
                 (Outcome::Checkmate, Color::White) => BLACK_WINS,
                 (Outcome::Checkmate, _) => WHITE_WINS,
                 _ => b"Draw",
             };
-            (reason, result, plain)
+            (result, plain)
         } else {
             text(screen, PANEL, ROW_STATUS, if stm == Color::White { WHITE } else { BLACK }, plain, 5);
             text(screen, PANEL + 5, ROW_STATUS, b" to move", plain, PANEL_WIDTH - 5);
-            (if self.outcome == Outcome::Check { b"Check!" } else { b"" }, b"", title)
+            (b"", title)
         };
-        line(screen, ROW_STATUS + 1, reason, ink);
+        line(screen, ROW_STATUS + 1, OUTCOME_WORDS[self.outcome as usize], ink);
         line(screen, ROW_STATUS + 2, result, title);
     }
 
