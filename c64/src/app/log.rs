@@ -1,7 +1,7 @@
 //! The move log in the panel: the last plies, one line each, written
 //! straight to the screen.
 
-use engine_core::game::{LogLine, Outcome, SearcherHome};
+use engine_core::game::{LogLine, Outcome, SearcherHome, UNDO_DEPTH};
 use engine_core::piece::{Color, Piece, KING};
 use engine_core::Tile;
 
@@ -10,6 +10,9 @@ use super::App;
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
 use crate::text::decimal_into;
+
+// `draw_log`'s rows below the plies ask for lines past the undo ring.
+const _: () = assert!(UNDO_DEPTH as u16 + MAIN_ROWS as u16 <= 256);
 
 impl<H: SearcherHome> App<H> {
     /// The panel's main rows: the latest plies that fit, the oldest at the
@@ -22,13 +25,12 @@ impl<H: SearcherHome> App<H> {
         let now = self.ply_count();
         for i in 0..MAIN_ROWS {
             let row = ROW_MAIN + i;
-            if i >= shown {
-                clear(screen, row);
-                continue;
-            }
-            let back = shown - i;
-            if let Some(line) = self.game.log_line(back) {
-                draw_log_line(screen, row, &line, now.wrapping_sub(back as u16));
+            // Below the plies `back` is 0, or wraps to 247 and more, past
+            // the undo ring's depth: no line, a blank row (one call for both).
+            let back = shown.wrapping_sub(i);
+            match self.game.log_line(back) {
+                Some(line) => draw_log_line(screen, row, &line, now.wrapping_sub(back as u16)),
+                None => clear(screen, row),
             }
         }
     }
