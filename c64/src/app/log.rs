@@ -17,7 +17,7 @@ const _: () = assert!(UNDO_DEPTH as u16 + MAIN_ROWS as u16 <= 256);
 impl<H: SearcherHome> App<H> {
     /// The panel's main rows: the latest plies that fit, the oldest at the
     /// top, blank rows below.
-    pub(super) fn draw_log<S: Screen>(&self, screen: &mut S) {
+    pub(super) fn draw_log<S: Screen>(&mut self, screen: &mut S) {
         let mut shown = 0u8;
         while shown < MAIN_ROWS && self.game.log_line(shown + 1).is_some() {
             shown += 1;
@@ -29,7 +29,9 @@ impl<H: SearcherHome> App<H> {
             // the undo ring's depth: no line, a blank row (one call for both).
             let back = shown.wrapping_sub(i);
             match self.game.log_line(back) {
-                Some(line) => draw_log_line(screen, row, &line, now.wrapping_sub(back as u16)),
+                Some(line) => {
+                    draw_log_line(screen, row, &line, now.wrapping_sub(back as u16), &mut self.figures.digits)
+                }
                 None => clear(screen, row),
             }
         }
@@ -78,13 +80,14 @@ impl Pen {
 
 /// A log line across the panel, e.g. `  1. e2-e4`, ` 12...Ng8xf6+`,
 /// `  9. e7xd8Q#`, `  5. O-O`, then blanks. `ply` counts from White's
-/// first move (0) and numbers the line.
-fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16) {
+/// first move (0) and numbers the line; `digits` is scratch for the
+/// number's digits (the thinking display's: an array of its own here is
+/// cleared first, by `memset`).
+fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16, digits: &mut [u8; 10]) {
     let ink = if ply & 1 == 0 { colour::WHITE } else { colour::LIGHT_GREY };
     let mut pen = Pen { col: PANEL, row, attr: attr(ink, PAPER) };
     // The move number's last three digits.
-    let mut digits = [0; 10];
-    decimal_into(((ply >> 1) + 1) as u32, &mut digits);
+    decimal_into(((ply >> 1) + 1) as u32, digits);
     pen.text(screen, &digits[7..]);
     pen.text(screen, if ply & 1 == 0 { b". " } else { b"..." });
     let k = line.piece.kind();

@@ -63,9 +63,10 @@ pub(super) struct Figures {
     nodes: u32,
     /// Nodes in the last whole second (0: less than a second so far).
     rate: u32,
-    /// A number's digits as drawn: kept here, so that no draw builds (and
-    /// first clears) an array of its own.
-    digits: [u8; 10],
+    /// A number's digits as drawn (the display's, and the log's move
+    /// numbers): kept here, so that no draw builds (and first clears) an
+    /// array of its own.
+    pub(super) digits: [u8; 10],
 }
 
 impl Figures {
