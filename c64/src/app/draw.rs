@@ -190,7 +190,7 @@ impl<H: SearcherHome> App<H> {
             let computer = self.game.player(side) == Player::Computer;
             text(screen, PANEL + 7, row, if computer { CPU } else { b"Human" }, a, 7);
             if computer {
-                text(screen, PANEL + 11, row, level_words(self.game.level()), a, 3);
+                text(screen, PANEL + 11, row, self.level_name(), a, 3);
             }
             if timed {
                 // "W 1:23 B12:05": the minutes and seconds used, in the side's ink.
@@ -248,7 +248,7 @@ impl<H: SearcherHome> App<H> {
                         Player::Computer => CPU,
                     }
                 }
-                MENU_LEVEL => level_words(self.game.level()),
+                MENU_LEVEL => self.level_name(),
                 MENU_PAUSE if self.pause => b"on",
                 MENU_PAUSE => b"off",
                 _ => b"",
@@ -263,6 +263,13 @@ impl<H: SearcherHome> App<H> {
         for row in ROW_MAIN + 1 + MENU_ITEMS..ROW_MAIN + MAIN_ROWS {
             clear(screen, row);
         }
+    }
+
+    /// The game's level's name, for the sides and the menu: out of line
+    /// (each inlined copy has the table's clamp and multiply).
+    #[inline(never)]
+    fn level_name(&self) -> &'static [u8; 3] {
+        level_words(self.game.level())
     }
 
     /// Entry `i` of a list (menu or chooser) on `row`: its first cell, the
