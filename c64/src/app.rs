@@ -494,6 +494,13 @@ impl<H: SearcherHome> App<H> {
         !self.game.legal_targets(tile).is_empty()
     }
 
+    /// Draw `tile` again at the next draw. Out of line: each inlined copy
+    /// shifts its bit.
+    #[inline(never)]
+    fn redraw_tile(&mut self, tile: Tile) {
+        self.dirty_tiles.insert(tile);
+    }
+
     #[inline(never)]
     fn say(&mut self, message: Message) {
         self.message = message;

@@ -102,8 +102,8 @@ impl<H: SearcherHome> App<H> {
         }
         let old = self.cursor;
         self.cursor = old.offset_wrapping(rows, files);
-        self.dirty_tiles.insert(old);
-        self.dirty_tiles.insert(self.cursor);
+        self.redraw_tile(old);
+        self.redraw_tile(self.cursor);
         if self.overlays & (SHOW_A | SHOW_D) != 0 {
             self.refresh_marks();
             self.dirty |= DRAW_BOARD;
@@ -197,7 +197,7 @@ impl<H: SearcherHome> App<H> {
         if !self.game.legal_targets(from).contains(to) {
             return self.say(Message::Illegal);
         }
-        self.dirty_tiles.insert(self.cursor);
+        self.redraw_tile(self.cursor);
         self.cursor = to;
         if promotion == 0 {
             self.move_to(from, to);

@@ -121,8 +121,8 @@ impl<H: SearcherHome> App<H> {
         if !m.is_none() {
             self.last = [MaybeTile::some(move_from(m)), MaybeTile::some(move_to(m))];
             self.hinted = true;
-            self.dirty_tiles.insert(move_from(m));
-            self.dirty_tiles.insert(move_to(m));
+            self.redraw_tile(move_from(m));
+            self.redraw_tile(move_to(m));
         }
         self.after_search(key)
     }
