@@ -30,18 +30,20 @@ impl<H: SearcherHome> App<H> {
             }
         }
         if self.typed_len > 0 {
+            // Every key redraws the typed move (one store for all of them;
+            // a full line's letter redraws it unchanged).
+            self.dirty |= DRAW_TYPED;
+            let n = self.typed_len;
             match key {
                 Key::Char(c) => {
-                    if (self.typed_len as usize) < self.typed.len() {
-                        self.typed[self.typed_len as usize] = c;
-                        self.typed_len += 1;
-                        self.dirty |= DRAW_TYPED;
+                    if (n as usize) < self.typed.len() {
+                        self.typed[n as usize] = c;
+                        self.typed_len = n + 1;
                     }
                     return Step::Busy;
                 }
                 Key::Delete => {
-                    self.typed_len -= 1;
-                    self.dirty |= DRAW_TYPED;
+                    self.typed_len = n - 1;
                     return Step::Busy;
                 }
                 Key::Fire => {
@@ -50,14 +52,10 @@ impl<H: SearcherHome> App<H> {
                 }
                 Key::Back => {
                     self.typed_len = 0;
-                    self.dirty |= DRAW_TYPED;
                     return Step::Busy;
                 }
-                _ => {
-                    // Anything else abandons the typing and does its own job.
-                    self.typed_len = 0;
-                    self.dirty |= DRAW_TYPED;
-                }
+                // Anything else abandons the typing and does its own job.
+                _ => self.typed_len = 0,
             }
         }
         match key {
