@@ -280,7 +280,8 @@ pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &mut Figures) {
     }
     let value = attr(colour::WHITE, PAPER);
     if f.depth != 0 {
-        text(screen, PANEL + 6, ROW_DEPTH, &depth_and_score(f.depth, f.score, &mut f.digits), value, 8);
+        depth_and_score(f.depth, f.score, &mut f.digits);
+        text(screen, PANEL + 6, ROW_DEPTH, &f.digits[2..], value, 8);
     }
     draw_nodes(screen, f);
     let mut col = PANEL + 5;
@@ -306,43 +307,53 @@ fn draw_nodes<S: Screen>(screen: &mut S, f: &mut Figures) {
     }
 }
 
-/// A depth and a score as eight cells: the depth right-aligned in two,
-/// then the score right-aligned in six: pawns with two decimals (`+0.35`,
-/// `-12.50`, clamped at 99.99), or a mate in that many moves: `#+3` for
-/// the side that searched, `#-3` against it.
-/// `digits` is scratch for the score's digits.
-fn depth_and_score(depth: u8, score: i16, digits: &mut [u8; 10]) -> [u8; 8] {
-    // The depth is at most DEEPEST_PLY: two digits.
-    let [d1, d2] = two_digits(depth);
+/// A depth and a score as eight cells, written over `digits[2..]`: the
+/// depth right-aligned in two, then the score right-aligned in six: pawns
+/// with two decimals (`+0.35`, `-12.50`, clamped at 99.99), or a mate in
+/// that many moves: `#+3` for the side that searched, `#-3` against it.
+/// In place, around the score's digits: no array of cells built and copied.
+fn depth_and_score(depth: u8, score: i16, digits: &mut [u8; 10]) {
     let size = score.unsigned_abs();
     let sign = if score < 0 { b'-' } else { b'+' };
     let mate = size > MATE_BOUND as u16;
-    // Moves to the mate ((plies + 1) / 2), or centipawns (at most 9,999).
+    // Moves to the mate ((plies + 1) / 2, at most two digits: blanks
+    // before them), or centipawns (at most 9,999: four).
     decimal_into(if mate { (MATE as u16 - size + 1) >> 1 } else { size.min(9_999) } as u32, digits);
-    let [_, _, _, _, _, _, tens, ones, tenths, hundredths] = *digits;
+    let [_, _, _, _, _, _, tens, ones, tenths, _] = *digits;
     if mate {
-        return if tenths == b' ' {
-            [d1, d2, b' ', b' ', b' ', b'#', sign, hundredths]
-        } else {
-            [d1, d2, b' ', b' ', b'#', sign, tenths, hundredths]
-        };
-    }
-    let zero = |d: u8| if d == b' ' { b'0' } else { d };
-    if tens == b' ' {
-        [d1, d2, b' ', sign, zero(ones), b'.', zero(tenths), zero(hundredths)]
+        // `#` and the sign just before the moves.
+        let at = if tenths == b' ' { 8 } else { 7 };
+        digits[at] = sign;
+        digits[at - 1] = b'#';
     } else {
-        [d1, d2, sign, tens, ones, b'.', tenths, hundredths]
+        // The hundredths stay; the ones and the tenths are 0 where blank,
+        // the point between them; the sign before the tens, or before the
+        // ones without tens.
+        let zero = |d: u8| if d == b' ' { b'0' } else { d };
+        digits[8] = zero(tenths);
+        digits[7] = b'.';
+        digits[6] = zero(ones);
+        (digits[4], digits[5]) = if tens == b' ' { (b' ', sign) } else { (sign, tens) };
     }
+    // The depth is at most DEEPEST_PLY: two digits.
+    [digits[2], digits[3]] = two_digits(depth);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The eight cells `depth_and_score` writes.
+    fn cells(depth: u8, score: i16) -> [u8; 8] {
+        let mut digits = [0; 10];
+        depth_and_score(depth, score, &mut digits);
+        digits[2..].try_into().unwrap()
+    }
+
     #[test]
     fn scores_read_as_pawns_or_mates() {
-        assert_eq!(&depth_and_score(5, 0, &mut [0; 10])[..2], b" 5");
-        assert_eq!(&depth_and_score(12, 0, &mut [0; 10])[..2], b"12");
+        assert_eq!(&cells(5, 0)[..2], b" 5");
+        assert_eq!(&cells(12, 0)[..2], b"12");
         for (score, text) in [
             (0, b" +0.00"),
             (35, b" +0.35"),
@@ -358,7 +369,7 @@ mod tests {
             (-(MATE - 22), b"  #-11"),
             (MATE_BOUND + 1, b"  #+16"),
         ] {
-            assert_eq!(&depth_and_score(7, score, &mut [0; 10])[2..], text, "{score}");
+            assert_eq!(&cells(7, score)[2..], text, "{score}");
         }
     }
 }
