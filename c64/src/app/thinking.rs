@@ -54,11 +54,10 @@ pub(super) struct Figures {
     depth: u8,
     /// Its score, for the side that searched.
     score: i16,
-    /// The best move so far.
-    best: Move,
-    /// The reply the search expects to `best`, its line's second move
-    /// (NONE: not known).
-    reply: Move,
+    /// The best move so far ([`BEST`]), then the reply the search expects
+    /// to it, its line's second move ([`REPLY`]; NONE: not known): a pair,
+    /// so that one loop draws both (two fields are first copied into one).
+    line: [Move; 2],
     /// Nodes searched.
     nodes: u32,
     /// Nodes in the last whole second (0: less than a second so far).
@@ -69,18 +68,15 @@ pub(super) struct Figures {
     pub(super) digits: [u8; 10],
 }
 
+/// The best move's place in [`Figures::line`].
+const BEST: usize = 0;
+/// The reply's place in [`Figures::line`].
+const REPLY: usize = 1;
+
 impl Figures {
     /// No search yet: all zero, as a zeroed `App` has them.
-    pub(super) const NONE: Figures = Figures {
-        started: false,
-        depth: 0,
-        score: 0,
-        best: Move::NONE,
-        reply: Move::NONE,
-        nodes: 0,
-        rate: 0,
-        digits: [0; 10],
-    };
+    pub(super) const NONE: Figures =
+        Figures { started: false, depth: 0, score: 0, line: [Move::NONE; 2], nodes: 0, rate: 0, digits: [0; 10] };
 
     /// A search starts: nothing known yet. Field by field: a whole value
     /// assigned is a `memcpy`, which the game has no other use for.
@@ -88,8 +84,7 @@ impl Figures {
         self.started = true;
         self.depth = 0;
         self.score = 0;
-        self.best = Move::NONE;
-        self.reply = Move::NONE;
+        self.line = [Move::NONE; 2];
         self.nodes = 0;
         self.rate = 0;
     }
@@ -101,7 +96,7 @@ impl<H: SearcherHome> App<H> {
         let key = self.search(screen, input);
         // The search's time is the mover's: charged before the move.
         self.tick(input.clock());
-        let m = self.figures.best;
+        let m = self.figures.line[BEST];
         if !m.is_none() {
             self.play(m);
             self.pause_due = self.pause
@@ -117,7 +112,7 @@ impl<H: SearcherHome> App<H> {
     pub(super) fn hint<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Step {
         self.hint_due = false;
         let key = self.search(screen, input);
-        let m = self.figures.best;
+        let m = self.figures.line[BEST];
         if !m.is_none() {
             self.last = [MaybeTile::some(move_from(m)), MaybeTile::some(move_to(m))];
             self.hinted = true;
@@ -128,7 +123,7 @@ impl<H: SearcherHome> App<H> {
     }
 
     /// One search of the side to move at the game's level, the display
-    /// live: its move is then the figures' best (NONE without legal
+    /// live: its move is then the figures' best (`line[BEST]`, NONE without legal
     /// moves); the key that stopped it, if one did. (A move returned with
     /// the key would be copied through memory, by `memcpy`.)
     fn search<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Option<Key> {
@@ -158,9 +153,9 @@ impl<H: SearcherHome> App<H> {
         let (key, stack_full) = (hooks.key, hooks.stack_full);
         if let Some(m) = best {
             // A book move, or a search stopped before it reported it.
-            if m != self.figures.best {
-                self.figures.best = m;
-                self.figures.reply = Move::NONE;
+            if m != self.figures.line[BEST] {
+                self.figures.line[BEST] = m;
+                self.figures.line[REPLY] = Move::NONE;
             }
         }
         if stack_full {
@@ -222,9 +217,9 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
             self.nodes_then = nodes;
             redraw = true;
         }
-        if best != f.best && !best.is_none() {
-            f.best = best;
-            f.reply = Move::NONE;
+        if best != f.line[BEST] && !best.is_none() {
+            f.line[BEST] = best;
+            f.line[REPLY] = Move::NONE;
             redraw = true;
         }
         if redraw {
@@ -244,7 +239,7 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
         let f = &mut *self.figures;
         f.depth = info.depth;
         f.score = info.score;
-        f.reply = info.pv.get(1).copied().unwrap_or(Move::NONE);
+        f.line[REPLY] = info.pv.get(1).copied().unwrap_or(Move::NONE);
         draw_figures(self.screen, f);
         if self.hard != 0 && self.input.clock().wrapping_sub(self.start) >= self.soft {
             self.out_of_time = true;
@@ -285,7 +280,7 @@ pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &mut Figures) {
     }
     draw_nodes(screen, f);
     let mut col = PANEL + 5;
-    for m in [f.best, f.reply] {
+    for &m in &f.line {
         if !m.is_none() {
             let (from, to) = (move_from(m).name(), move_to(m).name());
             text(screen, col, ROW_BEST, &[from[0], from[1], to[0], to[1]], value, 4);
