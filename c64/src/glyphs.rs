@@ -359,13 +359,10 @@ pub const fn piece_part(glyph: u8) -> Option<(u8, u8)> {
 /// text glyph `c` once at start-up.
 pub const fn screen_code(ascii: u8) -> u8 {
     match ascii {
-        b'@' => 0,
+        32..=63 | b'A'..=b'Z' => ascii,
+        b'@' | b'[' | b']' => ascii - 64,
         b'a'..=b'z' => ascii - 96,
-        b'A'..=b'Z' => ascii,
-        b'[' => 27,
-        b']' => 29,
-        b'`' | b'{' | b'|' | b'}' | b'~' | b'^' | b'_' => 32, // not used by the UI: blank
-        32..=63 => ascii,
+        // The rest of ASCII (\ ^ _ ` { | } ~) is not used by the UI: blank.
         _ => 32,
     }
 }
