@@ -78,26 +78,28 @@ impl<H: SearcherHome> App<H> {
                 Mode::Promotion => b"Return=choose",
             };
             line(screen, ROW_HELP, help, attr(LABEL, PAPER));
-            // The column between board and panel stays blank.
-            for row in 0..25 {
-                screen.put(PANEL - 1, row, b' ', attr(LABEL, PAPER));
-            }
         }
     }
 
     fn draw_labels<S: Screen>(&self, screen: &mut S) {
         let a = attr(LABEL, PAPER);
+        // Blanks first: the labels' column and row (the board's 24 cells
+        // and the corner), and the column between board and panel (drawn
+        // with the board: nothing else writes there). Then each label on
+        // its square's middle row or column: two short loops, not one with
+        // a blank's branch.
+        const _: () = assert!(FILE_ROW == BOARD_ROW + 24 && BOARD_COL == RANK_COL + 1);
+        for at in 0..25 {
+            screen.put(RANK_COL, BOARD_ROW + at, b' ', a);
+            screen.put(RANK_COL + at, FILE_ROW, b' ', a);
+            screen.put(PANEL - 1, BOARD_ROW + at, b' ', a);
+        }
         for i in 0..8u8 {
             let (rank, file) = if self.flipped { (b'1' + i, b'h' - i) } else { (b'8' - i, b'a' + i) };
-            // Each label on its square's middle row or column, blanks beside.
-            for k in 0..3u8 {
-                let at = SQUARE_AT[i as usize] + k;
-                let (rank, file) = if k == 1 { (rank, file) } else { (b' ', b' ') };
-                screen.put(RANK_COL, BOARD_ROW + at, rank, a);
-                screen.put(BOARD_COL + at, FILE_ROW, file, a);
-            }
+            let at = SQUARE_AT[i as usize] + 1;
+            screen.put(RANK_COL, BOARD_ROW + at, rank, a);
+            screen.put(BOARD_COL + at, FILE_ROW, file, a);
         }
-        screen.put(RANK_COL, FILE_ROW, b' ', a);
     }
 
     /// The whole-square colour of `tile` under the cursor.
