@@ -124,11 +124,8 @@ impl<H: SearcherHome> App<H> {
     }
 
     fn fire(&mut self) {
-        if self.outcome.is_over() {
-            return self.say(Message::GameOver);
-        }
-        if !self.human_to_move() {
-            return self.say(Message::NotYourTurn);
+        if !self.players_turn() {
+            return;
         }
         let t = self.cursor;
         if let Some(selected) = self.selected.get() {
@@ -186,11 +183,8 @@ impl<H: SearcherHome> App<H> {
             (5, Some(piece)) => piece,
             _ => return self.say(Message::NotAMove),
         };
-        if self.outcome.is_over() {
-            return self.say(Message::GameOver);
-        }
-        if !self.human_to_move() {
-            return self.say(Message::NotYourTurn);
+        if !self.players_turn() {
+            return;
         }
         if !self.game.legal_targets(from).contains(to) {
             return self.say(Message::Illegal);
@@ -204,15 +198,27 @@ impl<H: SearcherHome> App<H> {
         }
     }
 
+    /// True if the game is on and it is the player's turn, else says why
+    /// not: one out-of-line copy for the moves and the hint.
+    #[inline(never)]
+    fn players_turn(&mut self) -> bool {
+        let why = if self.outcome.is_over() {
+            Message::GameOver
+        } else if !self.human_to_move() {
+            Message::NotYourTurn
+        } else {
+            return true;
+        };
+        self.say(why);
+        false
+    }
+
     /// `h`: a hint on the player's turn, searched by the next step unless a
     /// digit follows at once (`h2h4` is a move).
     fn ask_hint(&mut self) {
         self.pending = b'h';
-        if self.outcome.is_over() {
-            return self.say(Message::GameOver);
-        }
-        if !self.human_to_move() {
-            return self.say(Message::NotYourTurn);
+        if !self.players_turn() {
+            return;
         }
         self.hint_due = true;
     }
