@@ -526,8 +526,7 @@ impl<H: SearcherHome> App<H> {
     fn position_changed(&mut self) {
         self.last = [MaybeTile::NONE; 2];
         self.hinted = false;
-        self.selected = MaybeTile::NONE;
-        self.targets = TileSet::default();
+        self.deselect();
         self.outcome = self.game.outcome();
         if self.overlays & SHOW_B != 0 {
             self.game.attack_counts(&mut self.counts);
