@@ -59,10 +59,7 @@ impl<H: SearcherHome> App<H> {
             }
         }
         match key {
-            Key::Up => self.move_cursor(-1, 0),
-            Key::Down => self.move_cursor(1, 0),
-            Key::Left => self.move_cursor(0, -1),
-            Key::Right => self.move_cursor(0, 1),
+            Key::Up | Key::Down | Key::Left | Key::Right => self.move_cursor(key),
             Key::Fire => self.fire(),
             Key::Back => {
                 if self.selected != MaybeTile::NONE {
@@ -90,10 +87,16 @@ impl<H: SearcherHome> App<H> {
         Step::Busy
     }
 
-    /// Move the cursor by `rows` (-1 = up one, 1 = down one) and `files`
-    /// (-1 = left, 1 = right) as seen on the screen, wrapping at the edges.
-    fn move_cursor(&mut self, rows: i8, files: i8) {
-        let (mut rows, mut files) = (rows, files);
+    /// Move the cursor one square the way `arrow` (up, down, left or
+    /// right) points on the screen, wrapping at the edges. One call for
+    /// the four keys: their steps are chosen here.
+    fn move_cursor(&mut self, arrow: Key) {
+        let (mut rows, mut files): (i8, i8) = match arrow {
+            Key::Up => (-1, 0),
+            Key::Down => (1, 0),
+            Key::Left => (0, -1),
+            _ => (0, 1),
+        };
         if self.flipped {
             rows = rows.wrapping_neg();
             files = files.wrapping_neg();
