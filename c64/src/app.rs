@@ -204,7 +204,8 @@ pub struct App<H = Searcher> {
     /// the platform's cue to wait ([`App::take_pause`]).
     pause_due: bool,
     message: Message,
-    /// The move being typed.
+    /// The move being typed: its first `typed_len` letters (the rest may
+    /// be an older move's; fewer than four are no move).
     typed: [u8; 5],
     typed_len: u8,
     /// An `a`, `b` or `d` that toggled a display but may begin a typed move.

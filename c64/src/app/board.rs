@@ -23,7 +23,9 @@ impl<H: SearcherHome> App<H> {
                 } else {
                     self.toggle_overlay(pending);
                 }
-                self.typed = [pending, digit, 0, 0, 0];
+                // Only the first `typed_len` letters count: the rest may be
+                // an older move's, and are not cleared.
+                [self.typed[0], self.typed[1]] = [pending, digit];
                 self.typed_len = 2;
                 self.dirty |= DRAW_TYPED;
                 return Step::Busy;
@@ -77,7 +79,7 @@ impl<H: SearcherHome> App<H> {
             }
             Key::Char(b'h') => self.ask_hint(),
             Key::Char(c @ (b'c' | b'e'..=b'g')) => {
-                self.typed = [c, 0, 0, 0, 0];
+                self.typed[0] = c;
                 self.typed_len = 1;
                 self.dirty |= DRAW_TYPED;
             }
