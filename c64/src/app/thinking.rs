@@ -38,6 +38,8 @@ const TIMED_LIMITS: [(u16, u16); TIMED_SECONDS.len()] = {
     let mut i = 0;
     while i < limits.len() {
         let hard = TIMED_SECONDS[i] * 2 * JIFFIES;
+        // A limit's `soft` is never 0: `iteration` lowers the limit to it.
+        assert!(hard == 0 || hard / 3 != 0);
         limits[i] = (hard, hard / 3);
         i += 1;
     }
@@ -145,7 +147,6 @@ impl<H: SearcherHome> App<H> {
             start,
             hard,
             soft,
-            out_of_time: false,
             second: start.wrapping_add(JIFFIES),
             nodes_then: 0,
         };
@@ -185,12 +186,11 @@ struct Thinking<'a, S: Screen, I: Input> {
     stack_full: bool,
     /// The clock at the start.
     start: u16,
-    /// Jiffies after which the search stops (0: no limit).
+    /// Jiffies after which the search stops (0: no limit); `soft` once an
+    /// iteration has ended after it, so that the next progress report stops.
     hard: u16,
     /// Jiffies after which no iteration starts.
     soft: u16,
-    /// An iteration ended after `soft`: stop at the next progress report.
-    out_of_time: bool,
     /// The clock reading that ends the current second.
     second: u16,
     /// The node count when it began.
@@ -200,7 +200,7 @@ struct Thinking<'a, S: Screen, I: Input> {
 impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
     fn progress(&mut self, nodes: u32, best: Move) -> bool {
         let now = self.input.clock();
-        if self.out_of_time || (self.hard != 0 && now.wrapping_sub(self.start) >= self.hard) {
+        if self.hard != 0 && now.wrapping_sub(self.start) >= self.hard {
             return false;
         }
         let f = &mut *self.figures;
@@ -242,7 +242,9 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
         f.line[REPLY] = info.pv.get(1).copied().unwrap_or(Move::NONE);
         draw_figures(self.screen, f);
         if self.hard != 0 && self.input.clock().wrapping_sub(self.start) >= self.soft {
-            self.out_of_time = true;
+            // No iteration after `soft`: the limit drops to it, passed
+            // already (`soft` is a third of a limit, never 0).
+            self.hard = self.soft;
         }
     }
 
