@@ -424,10 +424,8 @@ impl<H: SearcherHome> App<H> {
         self.tick(input.clock());
         let result = if let Some(key) = input.poll() {
             self.key(key)
-        } else if self.hint_due {
-            self.hint(screen, input)
-        } else if self.computer_to_move() {
-            self.think(screen, input)
+        } else if self.hint_due || self.computer_to_move() {
+            self.think(screen, input, self.hint_due)
         } else {
             Step::Idle
         };

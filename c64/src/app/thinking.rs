@@ -93,33 +93,31 @@ impl Figures {
 }
 
 impl<H: SearcherHome> App<H> {
-    /// The computer's turn: search, play the move found.
-    pub(super) fn think<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Step {
-        let key = self.search(screen, input);
-        // The search's time is the mover's: charged before the move.
-        self.tick(input.clock());
-        let m = self.figures.line[BEST];
-        if !m.is_none() {
-            self.play(m);
-            self.pause_due = self.pause
-                && self.game.player(Color::White) == Player::Computer
-                && self.game.player(Color::Black) == Player::Computer;
-            self.last = [MaybeTile::some(move_from(m)), MaybeTile::some(move_to(m))];
-        }
-        self.after_search(key)
-    }
-
-    /// The player's hint: the engine's move for the player at the game's
-    /// level, ringed ([`HINT`]) and shown, not played. Any key stops it.
-    pub(super) fn hint<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I) -> Step {
+    /// The computer's turn: search, play the move found; or with `hint`
+    /// the player's hint: the engine's move for the player at the game's
+    /// level, ringed ([`HINT`]) and shown, not played. Any key stops the
+    /// search. One function for both: they differ after the search only.
+    pub(super) fn think<S: Screen, I: Input>(&mut self, screen: &mut S, input: &mut I, hint: bool) -> Step {
         self.hint_due = false;
         let key = self.search(screen, input);
+        if !hint {
+            // The search's time is the mover's: charged before the move.
+            self.tick(input.clock());
+        }
         let m = self.figures.line[BEST];
         if !m.is_none() {
+            if hint {
+                self.hinted = true;
+                self.redraw_tile(move_from(m));
+                self.redraw_tile(move_to(m));
+            } else {
+                self.play(m);
+                self.pause_due = self.pause
+                    && self.game.player(Color::White) == Player::Computer
+                    && self.game.player(Color::Black) == Player::Computer;
+            }
+            // After the move: playing it dropped the last one's rings.
             self.last = [MaybeTile::some(move_from(m)), MaybeTile::some(move_to(m))];
-            self.hinted = true;
-            self.redraw_tile(move_from(m));
-            self.redraw_tile(move_to(m));
         }
         self.after_search(key)
     }
