@@ -233,9 +233,10 @@ impl<H: SearcherHome> App<H> {
             return;
         }
         let (a, n) = (attr(colour::WHITE, PAPER), self.typed_len);
-        text(screen, PANEL, ROW_TYPED, b"Move ", a, 5);
-        // At most the 5 typed (the clamp tells the compiler: no bounds check).
-        text(screen, PANEL + 5, ROW_TYPED, &self.typed[..(n as usize).min(5)], a, PANEL_WIDTH - 5);
+        // The row blanked after the label, then the letters over the blanks.
+        line(screen, ROW_TYPED, b"Move ", a);
+        // The `n` typed: `text` writes as many cells as it is told.
+        text(screen, PANEL + 5, ROW_TYPED, &self.typed, a, n);
         screen.put(PANEL + 5 + n, ROW_TYPED, b'_', a);
     }
 
