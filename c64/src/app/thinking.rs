@@ -204,6 +204,13 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
         let f = &mut *self.figures;
         f.nodes = nodes;
         let mut redraw = false;
+        // A new best move, then a new second (in this order the move's
+        // compare is compiled once, not once for each way the second went).
+        if best != f.line[BEST] && !best.is_none() {
+            f.line[BEST] = best;
+            f.line[REPLY] = Move::NONE;
+            redraw = true;
+        }
         // Whole seconds since the last: the rate is the last one's nodes.
         if now.wrapping_sub(self.second) < 0x8000 {
             // The next second, or after a long gap a second from now.
@@ -213,11 +220,6 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
             }
             f.rate = nodes - self.nodes_then;
             self.nodes_then = nodes;
-            redraw = true;
-        }
-        if best != f.line[BEST] && !best.is_none() {
-            f.line[BEST] = best;
-            f.line[REPLY] = Move::NONE;
             redraw = true;
         }
         if redraw {
