@@ -289,18 +289,23 @@ pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &mut Figures) {
         }
         col += 5;
     }
-    if f.rate != 0 {
-        decimal_into(f.rate, &mut f.digits);
-        text(screen, PANEL + 7, ROW_RATE, &f.digits[3..], value, 7);
-    }
+    draw_count(screen, &mut f.digits, f.rate, ROW_RATE, 7);
 }
 
 /// The node count, right-aligned to the panel's edge (blank at 0).
-#[inline(never)]
 fn draw_nodes<S: Screen>(screen: &mut S, f: &mut Figures) {
-    if f.nodes != 0 {
-        decimal_into(f.nodes, &mut f.digits);
-        text(screen, NODES_COL, ROW_NODES, &f.digits[1..], attr(colour::WHITE, PAPER), 9);
+    draw_count(screen, &mut f.digits, f.nodes, ROW_NODES, PANEL + PANEL_WIDTH - NODES_COL);
+}
+
+/// `n` in the last `cells` cells of `row`, right-aligned to the panel's
+/// edge (blank at 0): the node count and the last second's. Out of line,
+/// one copy for both.
+#[inline(never)]
+fn draw_count<S: Screen>(screen: &mut S, digits: &mut [u8; 10], n: u32, row: u8, cells: u8) {
+    if n != 0 {
+        decimal_into(n, digits);
+        let first = 10usize.saturating_sub(cells as usize);
+        text(screen, PANEL + PANEL_WIDTH - cells, row, &digits[first..], attr(colour::WHITE, PAPER), cells);
     }
 }
 
