@@ -64,9 +64,9 @@ pub(super) struct Figures {
     nodes: u32,
     /// Nodes in the last whole second (0: less than a second so far).
     rate: u32,
-    /// A number's digits as drawn (the display's, and the log's move
-    /// numbers): kept here, so that no draw builds (and first clears) an
-    /// array of its own.
+    /// A number's digits or a move's squares as drawn (the display's, and
+    /// the log's move numbers): kept here, so that no draw builds (and
+    /// first clears) an array of its own.
     pub(super) digits: [u8; 10],
 }
 
@@ -284,8 +284,10 @@ pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &mut Figures) {
     let mut col = PANEL + 5;
     for &m in &f.line {
         if !m.is_none() {
-            let (from, to) = (move_from(m).name(), move_to(m).name());
-            text(screen, col, ROW_BEST, &[from[0], from[1], to[0], to[1]], value, 4);
+            // Its squares' names in the digits' buffer, no array of their own.
+            [f.digits[0], f.digits[1]] = move_from(m).name();
+            [f.digits[2], f.digits[3]] = move_to(m).name();
+            text(screen, col, ROW_BEST, &f.digits, value, 4);
         }
         col += 5;
     }
