@@ -219,8 +219,9 @@ impl<H: SearcherHome> App<H> {
             };
             (result, plain)
         } else {
-            text(screen, PANEL, ROW_STATUS, if stm == Color::White { WHITE } else { BLACK }, plain, 5);
-            text(screen, PANEL + 5, ROW_STATUS, b" to move", plain, PANEL_WIDTH - 5);
+            // The side's name and blanks, then the words over the blanks.
+            line(screen, ROW_STATUS, if stm == Color::White { WHITE } else { BLACK }, plain);
+            text(screen, PANEL + 5, ROW_STATUS, b" to move", plain, 8);
             (b"", title)
         };
         line(screen, ROW_STATUS + 1, OUTCOME_WORDS[self.outcome as usize], ink);
