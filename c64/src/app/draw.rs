@@ -306,9 +306,9 @@ impl<H: SearcherHome> App<H> {
 /// the C64.
 #[inline(never)]
 pub(super) fn text<S: Screen>(screen: &mut S, col: u8, row: u8, s: &[u8], a: u8, width: u8) {
-    for i in 0..width {
-        let g = s.get(i as usize).copied().unwrap_or(b' ');
-        screen.put(col + i, row, g, a);
+    let mut glyphs = s.iter();
+    for col in col..col + width {
+        screen.put(col, row, glyphs.next().copied().unwrap_or(b' '), a);
     }
 }
 
