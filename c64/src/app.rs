@@ -429,7 +429,8 @@ impl<H: SearcherHome> App<H> {
         } else {
             Step::Idle
         };
-        if self.dirty != 0 || !self.dirty_tiles.is_empty() || result != Step::Idle {
+        // (Only keys and searches mark tiles, and they are never Idle.)
+        if self.dirty != 0 || result != Step::Idle {
             self.draw(screen);
             screen.show(false);
         }
