@@ -43,6 +43,7 @@
 //! | `app/thinking.rs` | the computer's turn and its [`SearchHooks`](engine_core::search::SearchHooks): live node count, best move, "any key moves now" |
 //! | `app/draw.rs` | [`App::draw`]: board, labels, panel, menu and chooser; the row helpers `text`, `line`, `clear` |
 //! | `app/log.rs` | the move log: one line per ply, written with a `Pen` |
+//! | `app/ponder.rs` | thinking on the player's time: when, and its hooks |
 
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
@@ -58,6 +59,7 @@ mod board;
 mod draw;
 mod log;
 mod menu;
+mod ponder;
 mod thinking;
 
 use thinking::Figures;
@@ -228,6 +230,11 @@ pub struct App<H = Searcher> {
     figures: Figures,
     /// Each side's clock.
     clocks: ByColor<Clock>,
+    /// Think on the player's time (the menu's `Ponder`).
+    ponder: bool,
+    /// The player's reply the computer's last line expects, to ponder on
+    /// (NONE: nothing to ponder).
+    expected: Move,
     /// The input's clock at the last tick.
     clock_seen: u16,
 }
@@ -317,6 +324,8 @@ impl<H: SearcherHome> App<H> {
             figures: Figures::NONE,
             clocks: ByColor::new(Clock::ZERO, Clock::ZERO),
             clock_seen: 0,
+            ponder: false,
+            expected: Move::NONE,
         }
     }
 
@@ -353,6 +362,7 @@ impl<H: SearcherHome> App<H> {
         self.hint_due = false;
         self.figures = Figures::NONE;
         self.clocks = ByColor::new(Clock::ZERO, Clock::ZERO);
+        self.ponder = true;
         self.home_cursor();
         self.position_changed();
     }
@@ -394,6 +404,12 @@ impl<H: SearcherHome> App<H> {
         self.dirty |= DRAW_BOARD;
     }
 
+    /// Whether the computer thinks on the player's time (the menu's
+    /// `Ponder`; on at start).
+    pub fn ponder(&self) -> bool {
+        self.ponder
+    }
+
     /// Whether to pause between the computer's moves when it plays both
     /// sides, so a person can follow the game (the menu's `Pause`; on at
     /// start).
@@ -426,6 +442,8 @@ impl<H: SearcherHome> App<H> {
             self.key(key)
         } else if self.hint_due || self.computer_to_move() {
             self.think(screen, input, self.hint_due)
+        } else if self.ponder_due() {
+            self.ponder_step(screen, input)
         } else {
             Step::Idle
         };
@@ -524,6 +542,7 @@ impl<H: SearcherHome> App<H> {
     /// After any change of position: drop the selection, refresh the
     /// outcome and the attack displays, redraw board and panel.
     fn position_changed(&mut self) {
+        self.expected = Move::NONE;
         self.last = [MaybeTile::NONE; 2];
         self.hinted = false;
         self.deselect();

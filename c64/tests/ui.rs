@@ -60,6 +60,8 @@ struct Counting {
     buffer: ScreenBuffer,
     node_digits: u32,
     thinking: Vec<String>,
+    /// The depths the display showed while searching, each once, in order.
+    depths: Vec<String>,
 }
 
 impl Screen for Counting {
@@ -75,6 +77,10 @@ impl Screen for Counting {
             self.thinking = (ROW_TYPED..=ROW_RATE)
                 .map(|row| (PANEL..PANEL + PANEL_WIDTH).map(|col| self.buffer.text_char(col, row)).collect())
                 .collect();
+            let depth = self.thinking[(ROW_DEPTH - ROW_TYPED) as usize][..8].to_string();
+            if depth.trim() != "Depth" && self.depths.last() != Some(&depth) {
+                self.depths.push(depth);
+            }
         }
     }
 }
@@ -570,13 +576,13 @@ fn the_menu_pause_and_every_highlighted_entry() {
     let mut s = Session::humans(None);
     assert!(s.app.pause(), "on at start");
     s.press(&[ch(b'm')]);
-    for _ in 0..8 {
+    for _ in 0..9 {
         s.c64_shows_every_cell_exactly("a highlighted menu entry");
         s.press(&[Down]);
     }
-    // Eight entries: Down eight times comes back to Resume; Up once is Quit,
-    // twice Pause.
-    s.press(&[Up, Up, Fire]);
+    // Nine entries: Down nine times comes back to Resume; Up once is Quit,
+    // twice Ponder, three times Pause.
+    s.press(&[Up, Up, Up, Fire]);
     assert!(!s.app.pause(), "RETURN on Pause turns it off");
     assert!(s.text().contains("Pause  off"), "{}", s.text());
     s.press(&[Fire]);
@@ -608,7 +614,7 @@ fn a_pause_is_due_after_each_move_of_the_computer_against_itself() {
         assert!(!app.take_pause(), "once");
     }
     // Pause off (the menu's entry, tested above): none.
-    keys.queue.extend([ch(b'm'), Up, Up, Fire, Back]);
+    keys.queue.extend([ch(b'm'), Up, Up, Up, Fire, Back]);
     while !keys.queue.is_empty() {
         app.step(&mut screen, &mut keys);
     }
@@ -835,7 +841,9 @@ fn a_timed_level_stops_on_its_clock_and_plays_a_legal_move() {
     // Level 5: 5 s a move, 2T = 600 jiffies at most; 1 jiffy every 16
     // nodes is 960 nodes a second, a fast C64's rate times a few.
     let mut s = timed(5, 1);
-    s.settle();
+    // One step: the computer's search and move (the next steps ponder on
+    // the player's time: `pondering_*` below).
+    s.app.step(&mut s.screen, &mut s.keys);
     assert_eq!(s.app.game().side_to_move(), Color::Black, "a move was played");
     assert!(s.app.game().can_undo());
     let used = s.keys.clock;
@@ -925,7 +933,7 @@ fn a_timed_level_aims_at_its_time_a_move() {
 fn the_until_a_key_level_searches_until_a_key() {
     let mut s = timed(10, 1);
     s.keys.interrupt_at = Some(3_000);
-    s.settle();
+    s.app.step(&mut s.screen, &mut s.keys);
     assert_eq!(s.app.game().side_to_move(), Color::Black, "the key made it move");
     assert!(s.keys.polls >= 3_000, "not before the key: {}", s.keys.polls);
     assert!(panel_row(&s.text(), 0).starts_with(" White CPU key"), "{}", s.text());
@@ -989,4 +997,105 @@ fn a_hint_is_stopped_by_any_key_and_h_still_types_moves() {
     s.press(&[ch(b'h')]);
     assert_eq!(s.app.message(), Message::GameOver);
     assert!(s.keys.polls < 5, "no search: {} polls", s.keys.polls);
+}
+
+/// Human White against the computer at level 2, no opening tables, after
+/// 1.e4 and the computer's reply; pondering on or off. Also the reply the
+/// computer's line expects, as the display shows it.
+fn after_one_move(ponder: bool) -> (Session, String) {
+    let mut game = Game::new();
+    game.set_level(2);
+    game.set_book(false);
+    let mut s = Session::new(game);
+    if !ponder {
+        s.press(&[ch(b'm'), Up, Up, Fire, Back]);
+        assert!(!s.app.ponder());
+    }
+    s.keys.polls = 0;
+    s.typed("b1c3");
+    let expected = panel_row(&s.text(), ROW_BEST)[10..14].to_string();
+    assert!(is_move_text(&expected), "{}", s.text());
+    (s, expected)
+}
+
+/// The depths the computer's search showed for its reply to `player_move`.
+fn depths_of_the_reply(s: &mut Session, player_move: &str) -> Vec<String> {
+    s.screen.depths.clear();
+    s.typed(player_move);
+    assert_eq!(s.app.game().side_to_move(), Color::White, "the computer replied");
+    s.screen.depths.clone()
+}
+
+#[test]
+fn pondering_takes_up_the_search_when_the_player_plays_the_move_expected() {
+    // Off: the computer's search starts at depth 1, and the player's time
+    // is idle (a step polls once).
+    let (mut off, expected) = after_one_move(false);
+    let polls_off = off.keys.polls;
+    let depths_off = depths_of_the_reply(&mut off, &expected);
+    assert_eq!(depths_off[0].trim(), "Depth  1", "{depths_off:?}");
+    // On: once the computer has moved, the idle steps ponder (a poll every
+    // 16 nodes, up to level 2's 1,200), then rest; the player plays the
+    // move expected, and the search takes up the iteration the ponder was in.
+    let (mut on, expected_on) = after_one_move(true);
+    assert_eq!(expected_on, expected, "the same game so far");
+    assert!(on.keys.polls > polls_off + 50, "pondered: {} polls against {polls_off}", on.keys.polls);
+    let polls = on.keys.polls;
+    on.settle();
+    assert_eq!(on.keys.polls, polls + 1, "once: then idle");
+    let depths_on = depths_of_the_reply(&mut on, &expected);
+    let depth = |d: &String| d.trim()[5..].trim().parse::<u8>().unwrap();
+    // Either the ponder had finished level 2's deepest iteration (4), and
+    // the reply came at once, no iteration shown; or the search starts
+    // past depth 1 and goes at least as deep as without.
+    if let Some(first) = depths_on.first() {
+        assert!(depth(first) > 1, "taken up: {depths_on:?}");
+        assert!(
+            depths_on.iter().map(depth).max() >= depths_off.iter().map(depth).max(),
+            "at least as deep as without: {depths_on:?} against {depths_off:?}"
+        );
+    }
+}
+
+#[test]
+fn pondering_on_another_move_starts_the_search_afresh_and_a_key_stops_it() {
+    let (mut s, expected) = after_one_move(true);
+    // Another move than the one expected: depth 1 first, as without.
+    let other = if expected == "d2d4" { "g1f3" } else { "d2d4" };
+    let depths = depths_of_the_reply(&mut s, other);
+    assert_eq!(depths[0].trim(), "Depth  1", "{depths:?}");
+    // A key during the ponder stops it and is handled (here a cursor key),
+    // and the next idle step ponders again. Step by step: the computer's
+    // reply to 2.Nc3, then a ponder that a key stops after 20 polls.
+    s.keys.queue.extend("d2d3".bytes().map(Key::from_ascii).chain([Fire]));
+    while !s.keys.queue.is_empty() || s.app.game().side_to_move() == Color::Black {
+        s.app.step(&mut s.screen, &mut s.keys);
+    }
+    let polls = s.keys.polls;
+    s.keys.interrupt_at = Some(polls + 20);
+    assert_eq!(s.app.step(&mut s.screen, &mut s.keys), Step::Busy);
+    assert_eq!(s.keys.polls, polls + 20, "stopped at the key");
+    let cursor = s.app.cursor();
+    s.keys.queue.push_back(Left);
+    let polls = s.keys.polls;
+    s.app.step(&mut s.screen, &mut s.keys);
+    assert_eq!(s.keys.polls, polls + 1, "the key came first");
+    assert_ne!(s.app.cursor(), cursor, "and was handled");
+    s.settle();
+    assert!(s.keys.polls > polls + 50, "pondered again");
+}
+
+#[test]
+fn a_new_game_sets_the_clocks_to_zero() {
+    let mut game = Game::new();
+    game.set_player(Color::Black, Player::Human);
+    game.set_level(6);
+    let mut s = Session::new(game);
+    s.keys.jiffies_a_poll = 30;
+    s.typed("e2e4");
+    s.typed("e7e5");
+    assert_ne!(panel_row(&s.text(), ROW_CLOCKS), "W 0:00 B 0:00 ", "the clocks ran");
+    s.keys.jiffies_a_poll = 0;
+    s.press(&[ch(b'm'), Down, Fire]);
+    assert_eq!(panel_row(&s.text(), ROW_CLOCKS), "W 0:00 B 0:00 ");
 }

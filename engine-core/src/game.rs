@@ -22,6 +22,7 @@
 //! | [`Game::log_line`] | the move `n` plies back: piece, tiles, capture, promotion, outcome |
 //! | [`Game::attack_counts`], [`Game::attackers_of`] | the "B" overlay (attackers per tile per side); the "A" / "D" lists for one tile |
 //! | [`Game::engine_move`] | the engine's move at the game's level, opening tables and seed, with progress hooks that can stop it |
+//! | [`Game::ponder`] | think on the player's time, on the position after the reply expected; the next `engine_move` takes it up if the player played it |
 //! | [`Game::set_player`], [`Game::set_level`], [`Game::set_seed`], [`Game::set_book`] | who plays each side; skill 1..=4; randomiser seed; opening tables |
 //!
 //! Every call is safe with any argument: a [`Tile`] is always one of the 64
@@ -265,6 +266,8 @@ pub struct Game<H = Searcher> {
     book: bool,
     /// The engine has not moved since the game started: seed the searcher.
     fresh: bool,
+    /// `engine_move` is pondering ([`Game::ponder`]).
+    pondering: bool,
 }
 
 impl Default for Game {
@@ -317,6 +320,7 @@ impl<H: SearcherHome> Game<H> {
             seed: 0,
             book: false,
             fresh: false,
+            pondering: false,
         }
     }
 
@@ -602,26 +606,67 @@ impl<H: SearcherHome> Game<H> {
     /// opening tables when they apply, else searched; `None` if the side to
     /// move has no legal move. The move is not played: hand it to
     /// [`Game::play`]. `hooks` sees the search's progress and can stop it
-    /// (the best move so far is then returned). Out of line: the C64's
-    /// proxy link measured it so 24 bytes smaller.
+    /// (the best move so far is then returned).
     #[inline(never)]
     pub fn engine_move<K: SearchHooks>(&mut self, hooks: &mut K) -> Option<Move> {
         if self.legal_len == 0 {
             return None;
         }
         let s = self.home.get_mut();
-        if self.fresh {
-            s.new_game(self.seed);
-            self.fresh = false;
-        }
-        if self.book {
-            if let Some(m) = book_move(&s.pos, &s.arena[..self.legal_len as usize], &mut s.rng) {
-                return Some(m);
+        let mut limits = game_limits(self.level);
+        if self.pondering {
+            // Three budgets (no multiply), an iteration begun past one at most.
+            limits.nodes = limits.nodes.saturating_add(limits.nodes << 1);
+        } else {
+            if self.fresh {
+                s.new_game(self.seed);
+                self.fresh = false;
+            }
+            if self.book {
+                if let Some(m) = book_move(&s.pos, &s.arena[..self.legal_len as usize], &mut s.rng) {
+                    return Some(m);
+                }
             }
         }
-        let result = s.think(game_limits(self.level), hooks);
+        let played = s.moves_played();
+        let result = s.think(limits, hooks);
+        if self.pondering {
+            s.pondered(played, &result);
+        }
         // The search used the arena, where the legal moves were.
         self.refresh_legal();
         (!result.best.is_none()).then_some(result.best)
+    }
+
+    /// Think on the player's time: search the position after `expected`,
+    /// the player's reply the engine's last line foresaw, until the hooks
+    /// stop it (a key: the player is moving) or for as long as the engine
+    /// would think itself (a timed level's hooks keep its clock; a node
+    /// level may spend three times its budget, starting no iteration past
+    /// the budget). If the player then plays `expected`, the engine's next
+    /// move takes up where this left off ([`Searcher::ponder`]); nothing
+    /// on the board changes. False, with nothing searched, if `expected`
+    /// is not legal here.
+    pub fn ponder<K: SearchHooks>(&mut self, expected: Move, hooks: &mut K) -> bool {
+        if !self.legal().contains(&expected) {
+            return false;
+        }
+        // Through `engine_move`, so that the search is one copy of
+        // `Searcher::think` in the C64's code: its legal moves stay those of
+        // the position before `expected` (the count is only tested for
+        // none), and are listed again once `expected` is taken back.
+        // `expected` writes the key ring's next slot (the search puts back
+        // the ones after it): kept, as the search keeps its own.
+        let mut ahead = [0u32; 2];
+        self.position().history_ahead(&mut ahead);
+        let undo = self.pos_mut().make(expected);
+        self.pondering = true;
+        self.engine_move(hooks);
+        self.pondering = false;
+        let pos = self.pos_mut();
+        pos.unmake(expected, undo);
+        pos.restore_history_ahead(&ahead);
+        self.refresh_legal();
+        true
     }
 }

@@ -159,6 +159,25 @@ pub struct Searcher<S = InPlace> {
     pv: PvTable,
     pub(crate) arena: [Move; ARENA_SIZE],
     tt: Table<S>,
+    /// What the last search on the opponent's time left for the next.
+    pondered: Pondered,
+}
+
+/// What a search on the opponent's time ([`Searcher::ponder`]) leaves for
+/// the next search: the men's key of the position it searched, the iteration it
+/// was in when it stopped (1 + the last it completed; 0: nothing left) and
+/// the best move it had. The next search of that position takes up that
+/// iteration, with that move first and the table as the ponder left it,
+/// rather than starting again at depth 1.
+#[derive(Clone, Copy)]
+struct Pondered {
+    key: u32,
+    depth: u8,
+    best: Move,
+}
+
+impl Pondered {
+    const NONE: Pondered = Pondered { key: 0, depth: 0, best: Move::NONE };
 }
 
 /// The search techniques that can be switched off, for A/B matches. Each
@@ -282,6 +301,7 @@ impl<S: Slots> Searcher<S> {
             exhausted: 0,
             rng: Lfsr(0),
             moves_played: 0,
+            pondered: Pondered::NONE,
         }
     }
 
@@ -290,6 +310,7 @@ impl<S: Slots> Searcher<S> {
     pub fn new_game(&mut self, seed: u8) {
         self.rng = Lfsr(seed);
         self.moves_played = 0;
+        self.pondered = Pondered::NONE;
         self.tt.clear();
     }
 
@@ -350,6 +371,38 @@ impl<S: Slots> Searcher<S> {
         self.think(limits, hooks)
     }
 
+    /// Think on the opponent's time: search the searcher's own position
+    /// ([`Searcher::position_mut`]), the one after the reply the engine
+    /// expects to its move, within `limits` (the hooks stop it when the
+    /// opponent moves), as [`Searcher::think`] does. If the next search is
+    /// of the same position (the opponent played the move expected), it
+    /// takes up the iteration this one was in, its best move first and the
+    /// table as this one filled it, and the nodes spent here are a gift;
+    /// any other position is searched afresh. The randomiser's count of
+    /// the engine's own moves is not charged.
+    pub fn ponder<H: SearchHooks>(&mut self, limits: Limits, hooks: &mut H) -> SearchResult {
+        let played = self.moves_played;
+        let result = self.think(limits, hooks);
+        self.pondered(played, &result);
+        result
+    }
+
+    /// A search just made was a ponder ([`Searcher::ponder`]): keep what
+    /// the next search takes up, and put back the count of the engine's
+    /// moves as it was before (`played`). Apart from `ponder` for the C64's
+    /// game, which searches through one call of `think` for both.
+    pub(crate) fn pondered(&mut self, played: u8, result: &SearchResult) {
+        self.moves_played = played;
+        if !result.best.is_none() {
+            self.pondered = Pondered { key: self.pos.hash, depth: result.depth + 1, best: result.best };
+        }
+    }
+
+    /// The count of the engine's moves, for a ponder to put back.
+    pub(crate) fn moves_played(&self) -> u8 {
+        self.moves_played
+    }
+
     /// The position [`Searcher::think`] searches.
     pub fn position(&self) -> &Position {
         &self.pos
@@ -379,7 +432,7 @@ impl<S: Slots> Searcher<S> {
     /// [`Searcher::think`] but for the key ring: the root's moves, the mate
     /// in one, then iterative deepening.
     ///
-    /// Why it is long (100 lines): the iteration's move loop stays in it. As
+    /// Why it is long (104 lines): the iteration's move loop stays in it. As
     /// an always-inlined helper it left the C64 profile's cycles as they
     /// were but cost 1 AVR cycle a drive node at opt-level 3 and 4 bytes of
     /// the drive build's code; the move list's set-up and the move to the
@@ -410,8 +463,12 @@ impl<S: Slots> Searcher<S> {
             result.nodes = self.nodes;
             return result; // stopped, or the budget is smaller than the root
         }
-
-        for depth in 1..=max_depth {
+        // Past `max_depth` if the ponder finished the deepest iteration: no
+        // search then, its move at once.
+        let first = self.take_up_ponder(n);
+        result.best = self.best;
+        result.depth = first - 1;
+        for depth in first..=max_depth {
             if depth > 1 && past_a_third(self.nodes, self.budget) {
                 break;
             }
@@ -483,6 +540,33 @@ impl<S: Slots> Searcher<S> {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// The iteration to start at: 1, or, if the last search was a ponder of
+    /// this position, the one it was in, with its best move swapped to the
+    /// front (one use: the state is cleared either way). The position is
+    /// known by its men's key alone, which costs nothing to read: a
+    /// position that only shares it gets a better first guess at worst,
+    /// as the move must be one of the root's. Out of line and short: the
+    /// C64 pays for it in every search.
+    #[inline(never)]
+    fn take_up_ponder(&mut self, n: usize) -> u8 {
+        let depth = self.pondered.depth;
+        self.pondered.depth = 0;
+        if depth != 0 && self.pondered.key == self.pos.hash {
+            let best = self.pondered.best;
+            for i in 0..n {
+                // As in `root`: the mask tells the compiler `i` is in range.
+                let i = i & ROOT_MASK;
+                if self.arena[i] == best {
+                    self.arena[i] = self.arena[0];
+                    self.arena[0] = best;
+                    self.best = best;
+                    return depth;
+                }
+            }
+        }
+        1
     }
 
     /// The root's legal moves into the arena, ordered by the generator's

@@ -614,3 +614,94 @@ fn settings() {
     let m = g.engine_move(&mut hooks).unwrap();
     assert!(hooks.calls > 0 && is_legal(&g, m));
 }
+
+/// Records the depth of each iteration a search reports.
+#[derive(Default)]
+struct Depths(Vec<u8>);
+
+impl SearchHooks for Depths {
+    fn iteration(&mut self, info: &engine_core::search::Iteration) {
+        self.0.push(info.depth);
+    }
+}
+
+/// Italian game, White to move at level 2, no opening tables, against a human.
+fn italian() -> Game {
+    let mut g = Game::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
+    g.set_level(2);
+    g.set_book(false);
+    g
+}
+
+/// The computer's move and the reply its last line expects (both tiles).
+fn move_and_reply(g: &mut Game) -> (Move, String) {
+    struct Line(Vec<Move>);
+    impl SearchHooks for Line {
+        fn iteration(&mut self, info: &engine_core::search::Iteration) {
+            self.0 = info.pv.to_vec();
+        }
+    }
+    let mut line = Line(Vec::new());
+    let m = g.engine_move(&mut line).unwrap();
+    assert_eq!(line.0[0], m);
+    (m, line.0[1].to_string())
+}
+
+#[test]
+fn a_ponder_changes_nothing_on_the_board_and_refuses_what_it_cannot_search() {
+    let mut g = italian();
+    let (m, _) = move_and_reply(&mut g);
+    g.play(m).unwrap();
+    let before = format!("{:?}", g.position());
+    let targets: Vec<TileSet> = Tile::all().map(|tile| g.legal_targets(tile)).collect();
+    let reply = g.find_move(t("d7"), t("d6"), 0).unwrap();
+    let mut depths = Depths::default();
+    assert!(g.ponder(reply, &mut depths));
+    assert!(!depths.0.is_empty(), "it searched");
+    assert_eq!(format!("{:?}", g.position()), before, "every byte, the history included");
+    assert_eq!(Tile::all().map(|tile| g.legal_targets(tile)).collect::<Vec<_>>(), targets);
+    assert!(!g.can_redo() && g.can_undo());
+    // A move that is not legal here (White's, with Black to move) is refused.
+    assert!(!g.ponder(m, &mut ()));
+    assert_eq!(format!("{:?}", g.position()), before);
+}
+
+#[test]
+fn the_engine_takes_up_a_ponder_when_the_move_expected_is_played() {
+    // The same game three ways: the reply expected played after a ponder,
+    // without one, and another reply after a ponder.
+    let mut first_depths = Vec::new();
+    for (ponder, expected) in [(true, true), (false, true), (true, false)] {
+        let mut g = italian();
+        let (m, reply) = move_and_reply(&mut g);
+        g.play(m).unwrap();
+        let expected_move = g.find_move(t(&reply[..2]), t(&reply[2..4]), 0).unwrap();
+        if ponder {
+            let mut depths = Depths::default();
+            assert!(g.ponder(expected_move, &mut depths));
+            // Level 2's budget three times over, no iteration begun past one.
+            assert!(depths.0.len() >= 3, "{depths:?}", depths = depths.0);
+        }
+        let played = if expected {
+            expected_move
+        } else {
+            // Any other legal move of Black's: the first from a man's tiles.
+            Tile::all()
+                .flat_map(|from| Tile::all().map(move |to| (from, to)))
+                .filter_map(|(from, to)| g.find_move(from, to, 0).ok())
+                .find(|&o| o != expected_move)
+                .unwrap()
+        };
+        g.play(played).unwrap();
+        let mut depths = Depths::default();
+        let answer = g.engine_move(&mut depths).unwrap();
+        assert!(is_legal(&g, answer));
+        // No iteration at all: the ponder had finished the level's deepest
+        // (4), and its move is played at once.
+        first_depths.push(depths.0.first().copied().unwrap_or(5));
+    }
+    let [hit, without, miss] = first_depths[..] else { unreachable!() };
+    assert_eq!(without, 1, "a search starts at depth 1");
+    assert_eq!(miss, 1, "another move: afresh");
+    assert!(hit > 2, "taken up where the ponder was: depth {hit}");
+}

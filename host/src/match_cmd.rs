@@ -130,6 +130,11 @@ struct EngineA {
     /// (another build of c64chess at its Skill level, exactly as it plays)
     #[arg(long, requires = "a_cmd", conflicts_with_all = ["a_nodes", "a_depth", "a_movetime"])]
     a_own_limits: bool,
+    /// Internal engine A thinks on its opponent's time: at each of the
+    /// opponent's turns it searches N nodes (the opponent's thinking time,
+    /// simulated) on the position after the reply it expects
+    #[arg(long, value_name = "N", conflicts_with = "a_cmd", value_parser = clap::value_parser!(u32).range(1..))]
+    a_ponder: Option<u32>,
 }
 
 /// Flags of engine B (as engine A's).
@@ -157,6 +162,9 @@ struct EngineB {
     /// External engine B gets a bare "go" (as --a-own-limits)
     #[arg(long, requires = "b_cmd", conflicts_with_all = ["b_nodes", "b_depth", "b_movetime"])]
     b_own_limits: bool,
+    /// Internal engine B thinks on its opponent's time (as --a-ponder)
+    #[arg(long, value_name = "N", conflicts_with = "b_cmd", value_parser = clap::value_parser!(u32).range(1..))]
+    b_ponder: Option<u32>,
 }
 
 /// One engine's flags, whichever side.
@@ -170,6 +178,7 @@ struct SideFlags<'a> {
     depth: Option<u32>,
     movetime: Option<u64>,
     own_limits: bool,
+    ponder: Option<u32>,
 }
 
 impl EngineA {
@@ -183,6 +192,7 @@ impl EngineA {
             depth: self.a_depth,
             movetime: self.a_movetime,
             own_limits: self.a_own_limits,
+            ponder: self.a_ponder,
         }
     }
 }
@@ -198,6 +208,7 @@ impl EngineB {
             depth: self.b_depth,
             movetime: self.b_movetime,
             own_limits: self.b_own_limits,
+            ponder: self.b_ponder,
         }
     }
 }
@@ -497,7 +508,7 @@ fn side_spec(flags: &SideFlags, timeout: Duration, clock: bool) -> Result<Player
     let Some(command) = flags.command else {
         let options =
             EngineOptions::parse_assignments(flags.options.unwrap_or("")).map_err(|e| format!("--{f}: {e}"))?;
-        return Ok(PlayerSpec::Internal(options));
+        return Ok(PlayerSpec::Internal(options, flags.ponder.unwrap_or(0)));
     };
     let argv: Vec<String> = command.split_whitespace().map(str::to_string).collect();
     if argv.is_empty() {
@@ -525,7 +536,7 @@ fn side_spec(flags: &SideFlags, timeout: Duration, clock: bool) -> Result<Player
 /// options, or an external engine's program name.
 fn default_name(spec: &PlayerSpec) -> String {
     match spec {
-        PlayerSpec::Internal(o) => {
+        PlayerSpec::Internal(o, ponder) => {
             let mut name = if o.limit_strength {
                 format!("c64chess UCI_Elo={}", o.elo)
             } else {
@@ -538,6 +549,9 @@ fn default_name(spec: &PlayerSpec) -> String {
             }
             if o.own_book {
                 name.push_str(" OwnBook=true");
+            }
+            if *ponder != 0 {
+                name.push_str(&format!(" ponder={ponder}"));
             }
             name
         }
@@ -613,7 +627,17 @@ mod tests {
 
     /// Flags of side B with this command, `--b-uci` items and nodes limit.
     fn b<'a>(command: Option<&'a str>, uci: &'a [String], nodes: Option<u64>) -> SideFlags<'a> {
-        SideFlags { flag: "b", options: None, command, uci, nodes, depth: None, movetime: None, own_limits: false }
+        SideFlags {
+            flag: "b",
+            options: None,
+            command,
+            uci,
+            nodes,
+            depth: None,
+            movetime: None,
+            own_limits: false,
+            ponder: None,
+        }
     }
 
     #[test]

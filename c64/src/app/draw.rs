@@ -7,7 +7,7 @@ use engine_core::piece::Color;
 use engine_core::Tile;
 
 use super::menu::{
-    level_words, MENU_BLACK, MENU_ITEMS, MENU_LEVEL, MENU_PAUSE, MENU_WHITE, MENU_WORDS, PROMOTION_NAMES,
+    level_words, MENU_BLACK, MENU_ITEMS, MENU_LEVEL, MENU_PAUSE, MENU_PONDER, MENU_WHITE, MENU_WORDS, PROMOTION_NAMES,
 };
 use super::thinking::draw_figures;
 use super::{
@@ -241,7 +241,9 @@ impl<H: SearcherHome> App<H> {
         screen.put(PANEL + 5 + n, ROW_TYPED, b'_', a);
     }
 
+    /// The title and the entries fill the main area: no row to blank.
     fn draw_menu<S: Screen>(&self, screen: &mut S) {
+        const _: () = assert!(1 + MENU_ITEMS == MAIN_ROWS);
         line(screen, ROW_MAIN, b"MENU", attr(TITLE, PAPER));
         for i in 0..MENU_ITEMS {
             let value: &[u8] = match i {
@@ -253,19 +255,16 @@ impl<H: SearcherHome> App<H> {
                     }
                 }
                 MENU_LEVEL => self.level_name(),
-                MENU_PAUSE if self.pause => b"on",
-                MENU_PAUSE => b"off",
+                MENU_PAUSE | MENU_PONDER if (if i == MENU_PAUSE { self.pause } else { self.ponder }) => b"on",
+                MENU_PAUSE | MENU_PONDER => b"off",
                 _ => b"",
             };
             let row = ROW_MAIN + 1 + i;
             let a = self.mark_item(screen, i, row);
-            text(screen, PANEL + 1, row, MENU_WORDS[(i & 7) as usize], a, PANEL_WIDTH - 1);
+            text(screen, PANEL + 1, row, MENU_WORDS[(i as usize).min(MENU_WORDS.len() - 1)], a, PANEL_WIDTH - 1);
             if !value.is_empty() {
                 text(screen, PANEL + 8, row, value, a, PANEL_WIDTH - 8);
             }
-        }
-        for row in ROW_MAIN + 1 + MENU_ITEMS..ROW_MAIN + MAIN_ROWS {
-            clear(screen, row);
         }
     }
 

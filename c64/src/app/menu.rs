@@ -3,11 +3,11 @@
 
 use engine_core::game::{Player, SearcherHome};
 use engine_core::level::TOP_LEVEL;
-use engine_core::piece::{Color, BISHOP, KNIGHT, QUEEN, ROOK};
+use engine_core::piece::{ByColor, Color, BISHOP, KNIGHT, QUEEN, ROOK};
 
 use super::board::promotion_piece;
 use super::draw::{BLACK, WHITE};
-use super::{App, Mode, Step, DRAW_HELP, DRAW_MAIN, DRAW_SIDES, DRAW_STATUS, SHOW_B};
+use super::{App, Clock, Mode, Step, DRAW_HELP, DRAW_MAIN, DRAW_SIDES, DRAW_STATUS, SHOW_B};
 use crate::input::Key;
 
 /// Menu entries, top to bottom.
@@ -18,12 +18,12 @@ pub(super) const MENU_BLACK: u8 = 3;
 pub(super) const MENU_LEVEL: u8 = 4;
 pub(super) const MENU_FLIP: u8 = 5;
 pub(super) const MENU_PAUSE: u8 = 6;
-pub(super) const MENU_QUIT: u8 = 7;
-pub(super) const MENU_ITEMS: u8 = 8;
-const _: () = assert!(MENU_ITEMS.is_power_of_two());
+pub(super) const MENU_PONDER: u8 = 7;
+pub(super) const MENU_QUIT: u8 = 8;
+pub(super) const MENU_ITEMS: u8 = 9;
 /// Each entry's words, in that order.
 pub(super) const MENU_WORDS: [&[u8]; MENU_ITEMS as usize] =
-    [b"Resume", b"New game", WHITE, BLACK, b"Level", b"Flip board", b"Pause", b"Quit"];
+    [b"Resume", b"New game", WHITE, BLACK, b"Level", b"Flip board", b"Pause", b"Ponder", b"Quit"];
 
 /// Each level's name, 1 to 10: the node levels, then the timed ones'
 /// seconds a move (`level::TIMED_SECONDS`; "key": until a key is pressed).
@@ -54,9 +54,9 @@ impl<H: SearcherHome> App<H> {
 
     pub(super) fn menu_key(&mut self, key: Key) -> Step {
         match key {
-            // Round the 8 entries (a power of two: the wrap is a mask).
-            Key::Up => self.item = self.item.wrapping_sub(1) & (MENU_ITEMS - 1),
-            Key::Down => self.item = (self.item + 1) & (MENU_ITEMS - 1),
+            // Round the entries.
+            Key::Up => self.item = if self.item == 0 { MENU_ITEMS - 1 } else { self.item - 1 },
+            Key::Down => self.item = if self.item + 1 == MENU_ITEMS { 0 } else { self.item + 1 },
             Key::Back | Key::Menu | Key::Char(b'm') => self.close_panel(),
             Key::Fire | Key::Right => return self.menu_choose(true),
             Key::Left => return self.menu_choose(false),
@@ -75,6 +75,7 @@ impl<H: SearcherHome> App<H> {
             MENU_NEW => {
                 self.game.new_game();
                 self.seeded = false;
+                self.clocks = ByColor::new(Clock::ZERO, Clock::ZERO);
                 self.overlays &= SHOW_B;
                 self.home_cursor();
                 self.position_changed();
@@ -104,6 +105,7 @@ impl<H: SearcherHome> App<H> {
             }
             MENU_FLIP => self.set_flipped(!self.flipped),
             MENU_PAUSE => self.pause = !self.pause,
+            MENU_PONDER => self.ponder = !self.ponder,
             MENU_QUIT => return Step::Quit,
             _ => {}
         }

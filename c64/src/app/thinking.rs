@@ -46,6 +46,14 @@ const TIMED_LIMITS: [(u16, u16); TIMED_SECONDS.len()] = {
     limits
 };
 
+/// The (2T, 2T/3) of [`TIMED_LIMITS`] for `level`; (0, 0) for a node level
+/// and for `key` (no limits).
+pub(super) fn timed_limits(level: u8) -> (u16, u16) {
+    // A node level's index wraps past the table.
+    let timed = level.wrapping_sub(LEVELS.len() as u8 + 1);
+    TIMED_LIMITS.get(timed as usize).copied().unwrap_or((0, 0))
+}
+
 /// What the thinking display shows: the last search's figures, kept by
 /// the `App` so that they stay on the screen after it.
 #[derive(Clone, Copy)]
@@ -115,6 +123,8 @@ impl<H: SearcherHome> App<H> {
                 self.pause_due = self.pause
                     && self.game.player(Color::White) == Player::Computer
                     && self.game.player(Color::Black) == Player::Computer;
+                // What to ponder on (`play` cleared it, as any move does).
+                self.expected = self.figures.line[REPLY];
             }
             // After the move: playing it dropped the last one's rings.
             self.last = [MaybeTile::some(move_from(m)), MaybeTile::some(move_to(m))];
@@ -132,22 +142,7 @@ impl<H: SearcherHome> App<H> {
         self.figures.start();
         draw_figures(screen, &mut self.figures);
         screen.show(false);
-        // A node level's index wraps past the table: no limits.
-        let timed = self.game.level().wrapping_sub(LEVELS.len() as u8 + 1);
-        let (hard, soft) = TIMED_LIMITS.get(timed as usize).copied().unwrap_or((0, 0));
-        let start = input.clock();
-        let mut hooks = Thinking {
-            screen,
-            input,
-            figures: &mut self.figures,
-            key: None,
-            stack_full: false,
-            start,
-            hard,
-            soft,
-            second: start.wrapping_add(JIFFIES),
-            nodes_then: 0,
-        };
+        let mut hooks = Thinking::new(screen, input, &mut self.figures, self.game.level(), false);
         let best = self.game.engine_move(&mut hooks);
         let (key, stack_full) = (hooks.key, hooks.stack_full);
         if let Some(m) = best {
@@ -174,12 +169,13 @@ impl<H: SearcherHome> App<H> {
 }
 
 /// The engine's hooks while it searches: the display, the clock, "any key
-/// stops it".
-struct Thinking<'a, S: Screen, I: Input> {
+/// stops it". One type for the computer's search, the hint and the ponder
+/// (which is `quiet`): the search is generic over its hooks, and a second
+/// type would be a second copy of it (8 KB).
+pub(super) struct Thinking<'a, S: Screen, I: Input> {
     screen: &'a mut S,
     input: &'a mut I,
     figures: &'a mut Figures,
-    key: Option<Key>,
     /// The input's stack guard stopped the search.
     stack_full: bool,
     /// The clock at the start.
@@ -193,6 +189,39 @@ struct Thinking<'a, S: Screen, I: Input> {
     second: u16,
     /// The node count when it began.
     nodes_then: u32,
+    /// A ponder: the display and the figures are left alone.
+    quiet: bool,
+    /// The key that stopped the search, if one did.
+    pub(super) key: Option<Key>,
+}
+
+impl<'a, S: Screen, I: Input> Thinking<'a, S, I> {
+    /// The hooks of a search at `level`: its clock started now. Out of
+    /// line: the search and the ponder make them.
+    #[inline(never)]
+    pub(super) fn new(
+        screen: &'a mut S,
+        input: &'a mut I,
+        figures: &'a mut Figures,
+        level: u8,
+        quiet: bool,
+    ) -> Thinking<'a, S, I> {
+        let (hard, soft) = timed_limits(level);
+        let start = input.clock();
+        Thinking {
+            screen,
+            input,
+            figures,
+            stack_full: false,
+            start,
+            hard,
+            soft,
+            second: start.wrapping_add(JIFFIES),
+            nodes_then: 0,
+            quiet,
+            key: None,
+        }
+    }
 }
 
 impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
@@ -200,6 +229,10 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
         let now = self.input.clock();
         if self.hard != 0 && now.wrapping_sub(self.start) >= self.hard {
             return false;
+        }
+        if self.quiet {
+            self.key = self.input.poll();
+            return self.key.is_none();
         }
         let f = &mut *self.figures;
         f.nodes = nodes;
@@ -236,6 +269,9 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
     }
 
     fn iteration(&mut self, info: &Iteration) {
+        if self.quiet {
+            return;
+        }
         let f = &mut *self.figures;
         f.depth = info.depth;
         f.score = info.score;

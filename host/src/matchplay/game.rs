@@ -198,7 +198,7 @@ mod tests {
     use crate::options::EngineOptions;
 
     fn internal(settings: &str) -> Player {
-        Player::new(&PlayerSpec::Internal(EngineOptions::parse_assignments(settings).unwrap()))
+        Player::new(&PlayerSpec::Internal(EngineOptions::parse_assignments(settings).unwrap(), 0))
     }
 
     const RULES: GameRules = GameRules { max_plies: 400, clock: None, margin: Duration::ZERO };

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use engine_core::book::book_move;
 use engine_core::rng::splitmix64;
 use engine_core::search::Iteration;
-use engine_core::{Move, Position, SearchHooks, Searcher, MAX_MOVES};
+use engine_core::search::DEEPEST_PLY;
+use engine_core::{Limits, Move, Position, SearchHooks, Searcher, MAX_MOVES};
 
 use super::uci_engine::{Fault, Identity, UciEngine};
 use crate::options::EngineOptions;
@@ -17,8 +18,10 @@ use crate::timeplan::{GoParams, TimePlan};
 /// own player from.
 #[derive(Clone, Debug)]
 pub enum PlayerSpec {
-    /// This engine, in-process, with these options.
-    Internal(EngineOptions),
+    /// This engine, in-process, with these options, pondering this many
+    /// nodes on each of the opponent's turns (0: not at all; see
+    /// [`Internal`]).
+    Internal(EngineOptions, u32),
     /// An external UCI engine.
     External(ExternalSpec),
 }
@@ -72,9 +75,22 @@ pub enum Player {
 }
 
 /// This engine in-process.
+///
+/// Pondering is simulated: the games are played one move at a time, so the
+/// search on the opponent's time ([`Searcher::ponder`]) runs when the
+/// engine's next turn comes, before its search, on the position the engine
+/// expected (its move and the reply its line foresaw), for the `ponder`
+/// nodes that stand for the opponent's thinking time. It sees nothing of
+/// the move the opponent made meanwhile; if that was the move expected,
+/// the search takes up the ponder's iteration, as a real one would at a
+/// ponder hit.
 pub struct Internal {
     options: EngineOptions,
     searcher: Box<Searcher>,
+    ponder: u32,
+    /// The position to ponder on: after the engine's last move and the
+    /// reply its line expected.
+    expected: Option<Box<Position>>,
 }
 
 /// An external engine; `engine` is `None` until the first game and after a
@@ -88,10 +104,10 @@ impl Player {
     /// A player for `spec` (an external engine is started by the first game).
     pub fn new(spec: &PlayerSpec) -> Player {
         match spec {
-            PlayerSpec::Internal(options) => {
+            PlayerSpec::Internal(options, ponder) => {
                 let mut searcher = Box::new(Searcher::new());
                 searcher.set_techniques(options.techniques);
-                Player::Internal(Internal { options: options.clone(), searcher })
+                Player::Internal(Internal { options: options.clone(), searcher, ponder: *ponder, expected: None })
             }
             PlayerSpec::External(spec) => Player::External(External { spec: spec.clone(), engine: None }),
         }
@@ -103,6 +119,7 @@ impl Player {
         match self {
             Player::Internal(p) => {
                 p.searcher.new_game(game_seed(p.options.seed, salt));
+                p.expected = None;
                 Ok(())
             }
             Player::External(p) => p.new_game(),
@@ -136,6 +153,27 @@ fn game_seed(seed: u8, salt: u64) -> u8 {
     (mixed % 255) as u8 + 1
 }
 
+/// Stops a search at a node count: a ponder at the opponent's move.
+struct NodeCap(u32);
+
+impl SearchHooks for NodeCap {
+    fn progress(&mut self, nodes: u32, _best: Move) -> bool {
+        nodes < self.0
+    }
+}
+
+/// The first two moves of a search's last line: its move and the reply
+/// it expects, for the ponder that follows.
+struct Line {
+    line: [Move; 2],
+}
+
+impl SearchHooks for Line {
+    fn iteration(&mut self, info: &Iteration) {
+        self.line = [0, 1].map(|i| info.pv.get(i).copied().unwrap_or(Move::NONE));
+    }
+}
+
 /// Stops a search by the time plan `c64chess uci` makes for the same clock:
 /// outright past `hard`, and at the next poll once an iteration ends past `soft`.
 struct Deadline {
@@ -162,6 +200,31 @@ impl Internal {
     /// clock, the options' limits; on a clock, the time plan of `go wtime ..
     /// btime .. winc .. binc ..` (the clock replaces the level's budget).
     fn think(&mut self, turn: &Turn) -> Move {
+        if let Some(expected) = self.expected.take() {
+            // The opponent's thinking time, `ponder` nodes: a search that a
+            // third of its budget in would start no new iteration, stopped
+            // there by the hooks.
+            let limits = Limits { depth: DEEPEST_PLY, nodes: self.ponder.saturating_mul(3) };
+            self.searcher.position_mut().clone_from(&expected);
+            self.searcher.ponder(limits, &mut NodeCap(self.ponder));
+        }
+        let mut line = Line { line: [Move::NONE; 2] };
+        let best = self.search(turn, &mut line);
+        let [first, reply] = line.line;
+        if self.ponder > 0 && first == best && !reply.is_none() {
+            let mut after = turn.pos.clone();
+            after.make(best);
+            let mut moves = [Move::NONE; MAX_MOVES];
+            let n = after.legal_moves(&mut moves);
+            if moves[..n].contains(&reply) {
+                after.make(reply);
+                self.expected = Some(Box::new(after));
+            }
+        }
+        best
+    }
+
+    fn search(&mut self, turn: &Turn, line: &mut Line) -> Move {
         let mut pos = turn.pos.clone();
         if self.options.own_book {
             let mut moves = [Move::NONE; MAX_MOVES];
@@ -171,7 +234,7 @@ impl Internal {
             }
         }
         let Some(clock) = turn.clock else {
-            return self.searcher.search(&pos, self.options.limits(), &mut ()).best;
+            return self.searcher.search(&pos, self.options.limits(), line).best;
         };
         let millis = |d: Duration| Some(d.as_millis() as u64);
         let go = GoParams {

@@ -100,7 +100,11 @@ impl Scene {
                 game.set_player(Color::Black, Player::Human);
                 game.set_level(6);
                 game.set_book(false);
-                let mut s = Script::new_timed(game);
+                // Pondering off first (the menu's Ponder, second from the
+                // bottom): the scene's clock runs a jiffy a poll, so the
+                // engine's thinking on Black's time would read as Black's.
+                let menu = [Key::Char(b'm'), Key::Up, Key::Up, Key::Fire, Key::Back];
+                let mut s = Script::with_keys(game, Keys { queue: menu.into(), ticking: true, clock: 0 });
                 s.typed("e7e5");
                 s
             }
@@ -175,11 +179,6 @@ struct Script {
 impl Script {
     fn new(game: Game) -> Script {
         Script::with_keys(game, Keys::default())
-    }
-
-    /// With the clock ticking.
-    fn new_timed(game: Game) -> Script {
-        Script::with_keys(game, Keys { ticking: true, ..Keys::default() })
     }
 
     fn with_keys(game: Game, keys: Keys) -> Script {
