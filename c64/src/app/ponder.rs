@@ -10,7 +10,7 @@
 //! ponders again (the table keeps what the last one found). If the player
 //! plays the move expected, the computer's search takes up the iteration
 //! the ponder was in. On at start; the menu's `Ponder` switches it off.
-//! Worth +75 Elo at level 2 and +60 at 5 s a move (docs/strength.md).
+//! Worth +78 Elo at level 2 and +56 at 5 s a move (docs/strength.md).
 
 use engine_core::game::SearcherHome;
 use engine_core::Move;
