@@ -44,6 +44,12 @@
 //! | `app/draw.rs` | [`App::draw`]: board, labels, panel, menu and chooser; the row helpers `text`, `line`, `clear` |
 //! | `app/log.rs` | the move log: one line per ply, written with a `Pen` |
 //! | `app/ponder.rs` | thinking on the player's time: when, and its hooks |
+//! | `app/setup.rs` | the position editor: its keys, its panel, starting a game from it |
+//!
+//! The position editor is in every build but the C64's (feature `prg`),
+//! whose memory it does not fit yet: each place it joins the rest is marked
+//! `#[cfg(not(feature = "prg"))]` (docs/c64.md, "The position editor: not
+//! in the C64 build yet").
 
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
@@ -60,6 +66,8 @@ mod draw;
 mod log;
 mod menu;
 mod ponder;
+#[cfg(not(feature = "prg"))]
+mod setup;
 mod thinking;
 
 use thinking::Figures;
@@ -84,6 +92,9 @@ pub enum Mode {
     Menu,
     /// The promotion chooser, in the panel.
     Promotion,
+    /// The position editor: the board shows the set-up, the panel its keys.
+    #[cfg(not(feature = "prg"))]
+    Setup,
 }
 
 /// A one-line note about the last key, shown until the next key.
@@ -237,6 +248,9 @@ pub struct App<H = Searcher> {
     expected: Move,
     /// The input's clock at the last tick.
     clock_seen: u16,
+    /// The position editor's set-up and what it says.
+    #[cfg(not(feature = "prg"))]
+    editor: setup::Editor,
 }
 
 /// A side's time used: minutes, seconds, jiffies (no divide to show it).
@@ -326,6 +340,8 @@ impl<H: SearcherHome> App<H> {
             clock_seen: 0,
             ponder: false,
             expected: Move::NONE,
+            #[cfg(not(feature = "prg"))]
+            editor: setup::Editor::NONE,
         }
     }
 
@@ -456,11 +472,12 @@ impl<H: SearcherHome> App<H> {
     }
 
     /// Charge the time since the last tick to the side to move, while a
-    /// game is on and the menu is closed.
+    /// game is on and the board or the chooser is open (not the menu, not
+    /// the editor).
     fn tick(&mut self, now: u16) {
         let jiffies = now.wrapping_sub(self.clock_seen);
         self.clock_seen = now;
-        if self.outcome.is_over() || self.mode == Mode::Menu {
+        if self.outcome.is_over() || !matches!(self.mode, Mode::Board | Mode::Promotion) {
             return;
         }
         // A second more: the sides' rows again (the clocks show at a timed
@@ -485,6 +502,8 @@ impl<H: SearcherHome> App<H> {
             Mode::Board => self.board_key(key),
             Mode::Menu => self.menu_key(key),
             Mode::Promotion => self.promotion_key(key),
+            #[cfg(not(feature = "prg"))]
+            Mode::Setup => self.setup_key(key),
         }
     }
 

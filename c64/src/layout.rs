@@ -8,8 +8,9 @@
 //!   row 0-1   the two sides, who plays them, `>` at the side to move
 //!   row 2     a timed level's chess clocks, White's then Black's
 //!   row 3-12  the move log (last 10 plies, newest at the bottom),
-//!             or the menu, or the promotion chooser
-//!   row 14-16 status: whose turn, check, or the game-over message
+//!             or the menu, or the promotion chooser, or the editor's keys
+//!   row 14-16 status: whose turn, check, or the game-over message;
+//!   row 14-17 in the editor: why a set-up was refused
 //!   row 18    a message about the last key ("Illegal move", "No undo")
 //!   row 19    the move being typed, or "Thinking..."
 //!   row 20-23 the thinking display: depth and score, nodes, best move

@@ -576,13 +576,13 @@ fn the_menu_pause_and_every_highlighted_entry() {
     let mut s = Session::humans(None);
     assert!(s.app.pause(), "on at start");
     s.press(&[ch(b'm')]);
-    for _ in 0..9 {
+    for _ in 0..10 {
         s.c64_shows_every_cell_exactly("a highlighted menu entry");
         s.press(&[Down]);
     }
-    // Nine entries: Down nine times comes back to Resume; Up once is Quit,
-    // twice Ponder, three times Pause.
-    s.press(&[Up, Up, Up, Fire]);
+    // Ten entries: Down ten times comes back to Resume; Up once is Quit,
+    // twice Board setup, three times Ponder, four times Pause.
+    s.press(&[Up, Up, Up, Up, Fire]);
     assert!(!s.app.pause(), "RETURN on Pause turns it off");
     assert!(s.text().contains("Pause  off"), "{}", s.text());
     s.press(&[Fire]);
@@ -614,7 +614,7 @@ fn a_pause_is_due_after_each_move_of_the_computer_against_itself() {
         assert!(!app.take_pause(), "once");
     }
     // Pause off (the menu's entry, tested above): none.
-    keys.queue.extend([ch(b'm'), Up, Up, Up, Fire, Back]);
+    keys.queue.extend([ch(b'm'), Up, Up, Up, Up, Fire, Back]);
     while !keys.queue.is_empty() {
         app.step(&mut screen, &mut keys);
     }
@@ -945,7 +945,7 @@ fn the_level_menu_runs_through_the_timed_levels() {
     s.press(&[ch(b'm'), Key::Down, Key::Down, Key::Down, Key::Down]);
     let mut names = Vec::new();
     for _ in 0..10 {
-        names.push(panel_row(&s.text(), ROW_MAIN + 5)[8..].trim().to_string());
+        names.push(panel_row(&s.text(), ROW_MAIN + 4)[8..].trim().to_string());
         s.press(&[Key::Fire]);
     }
     assert_eq!(names, ["L1", "L2", "L3", "L4", "5s", "15s", "30s", "1m", "3m", "key"]);
@@ -1008,7 +1008,7 @@ fn after_one_move(ponder: bool) -> (Session, String) {
     game.set_book(false);
     let mut s = Session::new(game);
     if !ponder {
-        s.press(&[ch(b'm'), Up, Up, Fire, Back]);
+        s.press(&[ch(b'm'), Up, Up, Up, Fire, Back]);
         assert!(!s.app.ponder());
     }
     s.keys.polls = 0;
@@ -1085,17 +1085,197 @@ fn pondering_on_another_move_starts_the_search_afresh_and_a_key_stops_it() {
     assert!(s.keys.polls > polls + 50, "pondered again");
 }
 
-#[test]
-fn a_new_game_sets_the_clocks_to_zero() {
+/// Two humans at 15 s a move, `moves` typed with the clock running half a
+/// second a poll; then the clock stands still.
+fn clocks_run_through(moves: &[&str]) -> Session {
     let mut game = Game::new();
     game.set_player(Color::Black, Player::Human);
     game.set_level(6);
     let mut s = Session::new(game);
     s.keys.jiffies_a_poll = 30;
-    s.typed("e2e4");
-    s.typed("e7e5");
-    assert_ne!(panel_row(&s.text(), ROW_CLOCKS), "W 0:00 B 0:00 ", "the clocks ran");
+    for m in moves {
+        s.typed(m);
+    }
     s.keys.jiffies_a_poll = 0;
+    s
+}
+
+#[test]
+fn a_new_game_sets_the_clocks_to_zero() {
+    let mut s = clocks_run_through(&["e2e4", "e7e5"]);
+    assert_ne!(panel_row(&s.text(), ROW_CLOCKS), "W 0:00 B 0:00 ", "the clocks ran");
     s.press(&[ch(b'm'), Down, Fire]);
     assert_eq!(panel_row(&s.text(), ROW_CLOCKS), "W 0:00 B 0:00 ");
+}
+
+// ---- the position editor ---------------------------------------------------
+
+impl Session {
+    /// The menu's Board setup (second from the bottom).
+    fn open_editor(&mut self) {
+        self.press(&[ch(b'm'), Up, Up, Fire]);
+        assert_eq!(self.app.mode(), Mode::Setup);
+    }
+
+    /// Keys to take the cursor to `square` (board not flipped).
+    fn cursor_to(&mut self, square: &str) {
+        let target = tile(square);
+        let at = self.app.cursor();
+        let (dx, dy) = (target.column() as i8 - at.column() as i8, target.row() as i8 - at.row() as i8);
+        let across = if dx > 0 { Right } else { Left };
+        let down = if dy > 0 { Down } else { Up };
+        for _ in 0..dx.unsigned_abs() {
+            self.press(&[across]);
+        }
+        for _ in 0..dy.unsigned_abs() {
+            self.press(&[down]);
+        }
+        assert_eq!(self.app.cursor(), target);
+    }
+
+    /// Put men with keys: each (square, keys typed there).
+    fn put(&mut self, men: &[(&str, &str)]) {
+        for (square, keys) in men {
+            self.cursor_to(square);
+            let keys: Vec<Key> = keys.bytes().map(Key::from_ascii).collect();
+            self.press(&keys);
+        }
+    }
+
+    /// The status rows the editor's refusals use, joined by spaces.
+    fn refusal(&self) -> String {
+        let text = self.text();
+        let rows: Vec<String> =
+            (ROW_STATUS..ROW_STATUS + 4).map(|row| panel_row(&text, row).trim().to_string()).collect();
+        rows.iter().filter(|r| !r.is_empty()).cloned().collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// The man on a square of the screen's board, as the text form shows it.
+fn shown(s: &Session, square: &str) -> char {
+    let tile = tile(square);
+    let text = s.text();
+    let line = text.lines().nth((BOARD_ROW + SQUARE_AT[tile.row() as usize] + 1) as usize).unwrap();
+    line.chars().nth((BOARD_COL + SQUARE_AT[tile.column() as usize] + 1) as usize).unwrap()
+}
+
+#[test]
+fn the_editor_opens_on_the_game_and_a_cancel_keeps_it() {
+    let mut s = Session::humans(None);
+    s.typed("e2e4");
+    s.typed("e7e5");
+    let before = s.app.game().position().clone();
+    s.open_editor();
+    assert!(s.text().contains("SET UP") && s.text().contains("S=side White") && s.text().contains("1234=KQkq"));
+    assert_eq!(panel_row(&s.text(), ROW_HELP).trim(), "G=go STOP=back");
+    // Changes show on the board, not in the game.
+    s.put(&[("e4", "\u{8}"), ("d1", "x")]);
+    assert_eq!((shown(&s, "e4"), shown(&s, "d1")), ('.', '.'), "x empties the whole board");
+    s.put(&[("a1", "kk"), ("h8", "s")]);
+    assert_eq!(shown(&s, "a1"), 'k');
+    assert_eq!(*s.app.game().position(), before, "the game is untouched while editing");
+    for cancel in [Back, Menu, ch(b'm')] {
+        s.press(&[cancel]);
+        assert_eq!(s.app.mode(), Mode::Board);
+        assert_eq!(*s.app.game().position(), before, "{cancel:?}");
+        assert_eq!((shown(&s, "e4"), shown(&s, "e5"), shown(&s, "d1")), ('P', 'p', 'Q'), "the game's men again");
+        assert!(s.text().contains("1...e7-e5"), "the log is back");
+        s.open_editor();
+        assert_eq!((shown(&s, "e4"), shown(&s, "a1")), ('P', 'R'), "a new edit starts from the game: {cancel:?}");
+    }
+    s.press(&[Back]);
+    s.press(&[ch(b'u')]);
+    assert_eq!(s.app.game().position().history_len(), 1, "its moves still undo");
+}
+
+#[test]
+fn a_set_up_position_becomes_the_game() {
+    let mut s = clocks_run_through(&["e2e4"]);
+    s.open_editor();
+    s.press(&[ch(b'x')]);
+    assert!(s.text().contains("1234=----"), "no rights on an empty board");
+    // Fire runs through the men: once White's pawn, six times White's king,
+    // seven Black's pawn, twelve Black's king, thirteen none.
+    s.cursor_to("e1");
+    s.press(&[Fire; 6]);
+    assert_eq!(shown(&s, "e1"), 'K');
+    s.cursor_to("h1");
+    s.press(&[Fire; 4]);
+    assert_eq!(shown(&s, "h1"), 'R');
+    s.cursor_to("e8");
+    s.press(&[Fire; 12]);
+    assert_eq!(shown(&s, "e8"), 'k');
+    s.cursor_to("a2");
+    s.press(&[Fire; 13]);
+    assert_eq!(shown(&s, "a2"), '.', "round to none");
+    // Letters: White's man, again Black's, again White's.
+    s.put(&[("d7", "pp"), ("c6", "nnn")]);
+    assert_eq!((shown(&s, "d7"), shown(&s, "c6")), ('p', 'N'));
+    assert!(s.text().contains("S=side Black"), "the game's side to move: {}", s.text());
+    s.press(&[ch(b's')]);
+    assert!(s.text().contains("S=side White"));
+    s.press(&[ch(b's'), ch(b'1')]);
+    assert!(s.text().contains("S=side Black") && s.text().contains("1234=K---"), "{}", s.text());
+    s.press(&[ch(b'g')]);
+    assert_eq!(s.app.mode(), Mode::Board);
+    assert_eq!(s.app.game().position().fen().to_string(), "4k3/3p4/2N5/8/8/8/8/4K2R b K - 0 1");
+    assert!(!s.text().contains("e2-e4"), "a new log");
+    assert_eq!(panel_row(&s.text(), ROW_CLOCKS), "W 0:00 B 0:00 ", "new clocks");
+    assert!(s.text().contains("Black to move"));
+    s.press(&[ch(b'u')]);
+    assert_eq!(s.app.message(), Message::NoUndo, "nothing before the set-up");
+    s.typed("d7c6");
+    assert!(s.text().contains("1...d7xc6"), "played on from it: {}", s.text());
+}
+
+#[test]
+fn a_refused_set_up_says_why_and_stays_in_the_editor() {
+    let mut s = Session::humans(None);
+    s.typed("d2d4");
+    let before = s.app.game().position().clone();
+    s.open_editor();
+    s.press(&[ch(b'x'), ch(b'g')]);
+    assert_eq!(s.app.mode(), Mode::Setup);
+    assert_eq!(s.refusal(), "each side needs exactly one king");
+    s.put(&[("e1", "k"), ("e8", "kk"), ("g1", "k")]);
+    assert_eq!(s.refusal(), "", "any key clears the reason");
+    s.press(&[ch(b'g')]);
+    assert_eq!(s.refusal(), "more than one king of a colour");
+    s.put(&[("g1", "\u{8}"), ("h8", "p"), ("a1", "g")]);
+    assert_eq!(s.refusal(), "a pawn on rank 1 or 8");
+    s.put(&[("h8", "\u{8}"), ("a1", "2g")]);
+    assert_eq!(s.refusal(), "a right without its king and rook at home", "four rows, cut between words");
+    assert_eq!(panel_row(&s.text(), ROW_STATUS + 3).trim(), "at home");
+    // Black is to move in the game (after 1.d4), so in the set-up: White's
+    // queen next to Black's king is a check only with White to move.
+    s.put(&[("a1", "2"), ("e7", "qsg")]);
+    assert_eq!(s.refusal(), "the side not to move is in check");
+    assert_eq!(*s.app.game().position(), before, "the game kept through every refusal");
+    assert_eq!(shown(&s, "e7"), 'Q', "and the set-up too");
+    // Leaving: the fourth row is blanked with the game's status.
+    s.press(&[Back]);
+    assert_eq!(panel_row(&s.text(), ROW_STATUS + 3).trim(), "");
+    assert!(s.text().contains("Black to move"));
+    assert_eq!(*s.app.game().position(), before);
+}
+
+#[test]
+fn odd_keys_in_the_editor_change_nothing() {
+    let mut s = Session::humans(None);
+    s.open_editor();
+    let screen = s.text();
+    for key in [Other(0), Other(b'%'), ch(b'5'), ch(b'9'), ch(b'z'), ch(b'h'), ch(b'a'), Key::from_ascii(b' ')] {
+        s.press(&[key]);
+        assert_eq!(s.text(), screen, "{key:?}");
+        assert_eq!(s.app.mode(), Mode::Setup);
+    }
+    assert_eq!(*s.app.game().position(), Position::startpos());
+    // The clocks stand still while the editor is open.
+    s.keys.jiffies_a_poll = 60;
+    s.press(&[Other(0), Other(0)]);
+    s.keys.jiffies_a_poll = 0;
+    s.press(&[Back]);
+    s.press(&[ch(b'm'), Down, Down, Down, Down]);
+    s.press(&[Left, Left, Left, Left, Left, Back]);
+    assert_eq!(panel_row(&s.text(), ROW_CLOCKS), "W 0:00 B 0:00 ", "{}", s.text());
 }

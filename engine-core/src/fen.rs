@@ -217,12 +217,7 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), FenError> {
                 }
                 let sq = Square::new(file, row);
                 pos.set(sq, piece);
-                if piece.kind() == KING {
-                    if pos.kings[piece.color()] != NO_SQUARE {
-                        return Err(err(FenField::Board, "more than one king of a colour"));
-                    }
-                    pos.kings[piece.color()] = sq;
-                }
+                note_king(pos, sq)?;
                 file += 1;
             }
         }
@@ -231,6 +226,69 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), FenError> {
         return Err(err(FenField::Board, "fewer than 8 full ranks"));
     }
     Ok(())
+}
+
+/// A king on `sq` (if that is what stands there) is its side's king, unless
+/// the side has one already: one rule for the parser and a set-up.
+fn note_king(pos: &mut Position, sq: Square) -> Result<(), FenError> {
+    let piece = pos.at(sq);
+    if piece.kind() == KING {
+        if pos.kings[piece.color()] != NO_SQUARE {
+            return Err(err(FenField::Board, "more than one king of a colour"));
+        }
+        pos.kings[piece.color()] = sq;
+    }
+    Ok(())
+}
+
+impl Position {
+    /// Take a set-up's men (`men[n]` for the square of ordinal `n`: a8
+    /// first, as the tile interface numbers them), side to move and
+    /// castling rights, and check them by the parser's rules: the position
+    /// at move 1, no en passant square, no history. Exchanged, not copied,
+    /// so that a refusal can put everything back without a second 1.2 KB
+    /// position (a frame the C64 cannot spare): `Ok` leaves `men` holding
+    /// the board that was replaced, an `Err` leaves both as they were.
+    pub(crate) fn exchange_placement(
+        &mut self,
+        men: &mut [Piece; 64],
+        side: Color,
+        castle: u8,
+    ) -> Result<(), FenError> {
+        let kept = (self.side, self.castle, self.ep, self.kings);
+        self.exchange_men(men);
+        (self.side, self.castle, self.ep) = (side, castle & CASTLE_ALL, NO_SQUARE);
+        let result = self.settle();
+        if result.is_err() {
+            self.exchange_men(men);
+            (self.side, self.castle, self.ep, self.kings) = kept;
+            self.refresh();
+        } else {
+            (self.halfmove, self.fullmove, self.hist_top, self.hist_len) = (0, 1, 0, 0);
+        }
+        result
+    }
+
+    /// The kings found and the totals counted for the men on the board,
+    /// then the parser's checks.
+    fn settle(&mut self) -> Result<(), FenError> {
+        self.kings = ByColor::new(NO_SQUARE, NO_SQUARE);
+        for n in 0..64 {
+            note_king(self, Square::from_ordinal(n))?;
+        }
+        men_rules(self)?;
+        // Totals first: the check test reads `phase`.
+        self.refresh();
+        check_rule(self)
+    }
+
+    /// Out of line: a set-up and its refusal share it.
+    #[inline(never)]
+    fn exchange_men(&mut self, men: &mut [Piece; 64]) {
+        for (n, man) in (0..).zip(men.iter_mut()) {
+            core::mem::swap(&mut self.board[Square::from_ordinal(n).index()], man);
+        }
+    }
 }
 
 fn parse_castling(text: &str) -> Result<u8, FenError> {
@@ -261,6 +319,13 @@ fn parse_castling(text: &str) -> Result<u8, FenError> {
 /// crossed. One owner: the parser rejects a FEN with it, and
 /// [`Position::is_consistent`] starts with it.
 pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
+    men_rules(pos)?;
+    en_passant_rule(pos)
+}
+
+/// [`placement_rules`] but the en passant square's: all a set-up (which
+/// has none) needs.
+fn men_rules(pos: &Position) -> Result<(), FenError> {
     if pos.kings[Color::White] == NO_SQUARE || pos.kings[Color::Black] == NO_SQUARE {
         return Err(err(FenField::Board, "each side needs exactly one king"));
     }
@@ -282,6 +347,12 @@ pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
             return Err(err(FenField::Castling, "a right without its king and rook at home"));
         }
     }
+    Ok(())
+}
+
+/// The en passant square, if any, one a double push of the side not to
+/// move could just have crossed.
+fn en_passant_rule(pos: &Position) -> Result<(), FenError> {
     if pos.ep != NO_SQUARE {
         // White to move: Black just pushed from row 1 over `ep` (row 2) to row 3.
         let (ep_row, push): (u8, i8) = if pos.side == Color::White { (2, 16) } else { (5, -16) };
@@ -300,6 +371,11 @@ pub(crate) fn placement_rules(pos: &Position) -> Result<(), FenError> {
 /// [`placement_rules`], and the side not to move not in check.
 fn validate(pos: &mut Position) -> Result<(), FenError> {
     placement_rules(pos)?;
+    check_rule(pos)
+}
+
+/// The side not to move not in check.
+fn check_rule(pos: &mut Position) -> Result<(), FenError> {
     let them = pos.side.other();
     if pos.is_attacked(pos.kings[them], pos.side) {
         return Err(err(FenField::Position, "the side not to move is in check"));

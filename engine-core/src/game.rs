@@ -13,6 +13,7 @@
 //! | call | answers |
 //! |---|---|
 //! | [`Game::new`], [`Game::from_fen`], [`Game::new_game`] | game set-up; players and level are kept by `new_game` |
+//! | [`Game::read_setup`], [`Game::set_up`] | the position as a [`Setup`] (men by tile, side, rights); a game from one, or the FEN parser's reason it is none, the game kept |
 //! | [`Game::piece_at`], [`Game::side_to_move`] | the [`Piece`] on a tile (its `kind`, `color`, `is_empty`); whose turn (a [`Color`]) |
 //! | [`Game::legal_targets`] | the tiles a piece may move to; a promotion's four moves are one tile |
 //! | [`Game::is_promotion`], [`Game::find_move`] | whether a from/to pair promotes; the legal move for from/to and a chosen piece, or [`NotLegal`] |
@@ -131,6 +132,25 @@ impl TileSet {
     pub fn len(&self) -> u8 {
         self.0.iter().map(|b| b.count_ones() as u8).sum()
     }
+}
+
+/// A position as a set-up editor holds it: the man on each tile (`men[0]`
+/// is a8, as [`Tile`] numbers them), the side to move and the castling
+/// rights (the `CASTLE_*` bits of [`crate::position`]). Any value is one:
+/// [`Game::set_up`] decides whether it is a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The men, by tile.
+    pub men: [Piece; 64],
+    /// Whose move it is.
+    pub side: Color,
+    /// The castling rights.
+    pub castle: u8,
+}
+
+impl Setup {
+    /// An empty board, White to move, no rights (every byte zero).
+    pub const EMPTY: Setup = Setup { men: [EMPTY; 64], side: Color::White, castle: 0 };
 }
 
 /// One line of the move log.
@@ -384,6 +404,28 @@ impl<H: SearcherHome> Game<H> {
     #[inline(never)]
     pub fn piece_at(&self, tile: Tile) -> Piece {
         self.position().at(tile.square())
+    }
+
+    /// The position on the board as a set-up: where an editor starts.
+    pub fn read_setup(&self, setup: &mut Setup) {
+        for (tile, man) in Tile::all().zip(setup.men.iter_mut()) {
+            *man = self.piece_at(tile);
+        }
+        setup.side = self.side_to_move();
+        setup.castle = self.position().castling();
+    }
+
+    /// Start the game again from `setup` (move 1, nothing to undo, players
+    /// and settings kept), or refuse it with the FEN parser's reason (the
+    /// same rules: a king each, no pawn on rank 1 or 8, each castling right
+    /// with its king and rook at home, the side not to move not in check)
+    /// and keep the game as it was. `Ok` leaves `setup` holding the men of
+    /// the game it replaced (exchanged, not copied: no second position);
+    /// an `Err` leaves it as it was.
+    pub fn set_up(&mut self, setup: &mut Setup) -> Result<(), FenError> {
+        self.pos_mut().exchange_placement(&mut setup.men, setup.side, setup.castle)?;
+        self.position_set();
+        Ok(())
     }
 
     /// Whose turn it is.

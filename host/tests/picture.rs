@@ -8,8 +8,8 @@ use std::process::{Command, Output};
 
 /// The scenes, as `c64chess picture` names them (checked below against the
 /// command's own list): each has `docs/pictures/<scene>.png`.
-const SCENES: [&str; 10] =
-    ["start", "game", "checkmate", "menu", "chooser", "overlay-a", "overlay-d", "overlay-b", "hint", "timed"];
+const SCENES: [&str; 11] =
+    ["start", "game", "checkmate", "menu", "chooser", "overlay-a", "overlay-d", "overlay-b", "hint", "timed", "setup"];
 
 fn picture(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_c64chess")).arg("picture").args(args).output().expect("run c64chess")

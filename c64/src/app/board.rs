@@ -92,7 +92,7 @@ impl<H: SearcherHome> App<H> {
     /// Move the cursor one square the way `arrow` (up, down, left or
     /// right) points on the screen, wrapping at the edges. One call for
     /// the four keys: their steps are chosen here.
-    fn move_cursor(&mut self, arrow: Key) {
+    pub(super) fn move_cursor(&mut self, arrow: Key) {
         let (mut rows, mut files): (i8, i8) = match arrow {
             Key::Up => (-1, 0),
             Key::Down => (1, 0),

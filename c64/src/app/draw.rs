@@ -57,6 +57,8 @@ impl<H: SearcherHome> App<H> {
                 Mode::Board => self.draw_log(screen),
                 Mode::Menu => self.draw_menu(screen),
                 Mode::Promotion => self.draw_chooser(screen),
+                #[cfg(not(feature = "prg"))]
+                Mode::Setup => self.draw_setup(screen),
             }
         }
         if dirty & DRAW_STATUS != 0 {
@@ -76,6 +78,8 @@ impl<H: SearcherHome> App<H> {
                 Mode::Board => b"M=menu U=undo",
                 Mode::Menu => b"Return=change",
                 Mode::Promotion => b"Return=choose",
+                #[cfg(not(feature = "prg"))]
+                Mode::Setup => b"G=go STOP=back",
             };
             line(screen, ROW_HELP, help, attr(LABEL, PAPER));
         }
@@ -120,25 +124,35 @@ impl<H: SearcherHome> App<H> {
     }
 
     fn draw_square<S: Screen>(&self, screen: &mut S, tile: Tile) {
+        // The editor shows its set-up, and no marks of the game's.
+        #[cfg(not(feature = "prg"))]
+        let editing = self.mode == Mode::Setup;
+        #[cfg(feature = "prg")]
+        let editing = false;
         let (row, column) =
             if self.flipped { (7 - tile.row(), 7 - tile.column()) } else { (tile.row(), tile.column()) };
         let top = BOARD_ROW + SQUARE_AT[row as usize];
         let left = BOARD_COL + SQUARE_AT[column as usize];
         let square = if tile.is_light() { LIGHT_SQUARE } else { DARK_SQUARE };
         let whole = if tile == self.cursor {
-            self.cursor_colour(tile)
+            if editing {
+                CURSOR_MOVABLE
+            } else {
+                self.cursor_colour(tile)
+            }
         } else if self.selected.is(tile) {
             SELECTED
         } else {
             square
         };
-        let ring = if whole != square {
+        let overlays = if editing { 0 } else { self.overlays };
+        let ring = if whole != square || editing {
             whole
         } else if self.targets.contains(tile) {
             DESTINATION
-        } else if self.overlays & SHOW_A != 0 && self.marks_a.contains(tile) {
+        } else if overlays & SHOW_A != 0 && self.marks_a.contains(tile) {
             ATTACKER
-        } else if self.overlays & SHOW_D != 0 && self.marks_d.contains(tile) {
+        } else if overlays & SHOW_D != 0 && self.marks_d.contains(tile) {
             DEFENDER
         } else if self.last[0].is(tile) || self.last[1].is(tile) {
             if self.hinted {
@@ -149,6 +163,9 @@ impl<H: SearcherHome> App<H> {
         } else {
             square
         };
+        #[cfg(not(feature = "prg"))]
+        let piece = if editing { self.editor.setup.men[tile.index()] } else { self.game.piece_at(tile) };
+        #[cfg(feature = "prg")]
         let piece = self.game.piece_at(tile);
         let ink = if !piece.is_empty() && piece.color() == Color::Black { BLACK_MAN } else { WHITE_MAN };
         let first = PIECE_GLYPH[piece.kind() as usize];
@@ -163,7 +180,7 @@ impl<H: SearcherHome> App<H> {
             let paper = if part == CENTRE_PART { whole } else { ring };
             screen.put(left + PART_COL[part as usize], top + PART_ROW[part as usize], glyph, attr(ink, paper));
         }
-        if self.overlays & SHOW_B != 0 {
+        if overlays & SHOW_B != 0 {
             let [white, black] = *self.counts[tile.index()].as_array();
             if white != 0 {
                 screen.put(left, top + 2, count_glyph(white), attr(colour::WHITE, colour::BLACK));
@@ -205,6 +222,10 @@ impl<H: SearcherHome> App<H> {
         }
     }
     fn draw_status<S: Screen>(&self, screen: &mut S) {
+        #[cfg(not(feature = "prg"))]
+        if self.mode == Mode::Setup {
+            return self.draw_refusal(screen);
+        }
         let title = attr(TITLE, PAPER);
         let plain = attr(colour::WHITE, PAPER);
         let stm = self.game.side_to_move();
@@ -226,6 +247,8 @@ impl<H: SearcherHome> App<H> {
         };
         line(screen, ROW_STATUS + 1, OUTCOME_WORDS[self.outcome as usize], ink);
         line(screen, ROW_STATUS + 2, result, title);
+        // The fourth row, which only the editor's refusals use.
+        clear(screen, ROW_STATUS + 3);
     }
 
     fn draw_typed<S: Screen>(&self, screen: &mut S) {
@@ -241,10 +264,14 @@ impl<H: SearcherHome> App<H> {
         screen.put(PANEL + 5 + n, ROW_TYPED, b'_', a);
     }
 
-    /// The title and the entries fill the main area: no row to blank.
+    /// The entries from the main area's top (no title: the help row says
+    /// what the keys do), then a blank row where the build has one entry
+    /// fewer (the C64's, without the editor).
     fn draw_menu<S: Screen>(&self, screen: &mut S) {
-        const _: () = assert!(1 + MENU_ITEMS == MAIN_ROWS);
-        line(screen, ROW_MAIN, b"MENU", attr(TITLE, PAPER));
+        const _: () = assert!(MENU_ITEMS == MAIN_ROWS || MENU_ITEMS + 1 == MAIN_ROWS);
+        if MENU_ITEMS < MAIN_ROWS {
+            clear(screen, ROW_MAIN + MENU_ITEMS);
+        }
         for i in 0..MENU_ITEMS {
             let value: &[u8] = match i {
                 MENU_WHITE | MENU_BLACK => {
@@ -259,7 +286,7 @@ impl<H: SearcherHome> App<H> {
                 MENU_PAUSE | MENU_PONDER => b"off",
                 _ => b"",
             };
-            let row = ROW_MAIN + 1 + i;
+            let row = ROW_MAIN + i;
             let a = self.mark_item(screen, i, row);
             text(screen, PANEL + 1, row, MENU_WORDS[(i as usize).min(MENU_WORDS.len() - 1)], a, PANEL_WIDTH - 1);
             if !value.is_empty() {

@@ -19,9 +19,21 @@ pub(super) const MENU_LEVEL: u8 = 4;
 pub(super) const MENU_FLIP: u8 = 5;
 pub(super) const MENU_PAUSE: u8 = 6;
 pub(super) const MENU_PONDER: u8 = 7;
-pub(super) const MENU_QUIT: u8 = 8;
+/// The position editor, above Quit where there is one (not in the C64's
+/// build yet).
+#[cfg(not(feature = "prg"))]
+pub(super) const MENU_SETUP: u8 = 8;
+pub(super) const MENU_QUIT: u8 = MENU_ITEMS - 1;
+#[cfg(not(feature = "prg"))]
+pub(super) const MENU_ITEMS: u8 = 10;
+#[cfg(feature = "prg")]
 pub(super) const MENU_ITEMS: u8 = 9;
-/// Each entry's words, in that order.
+/// Each entry's words, in that order (each highlighted letter one of
+/// `charset::INVERSE_TEXT`'s: "Set up" would need an inverse `S`).
+#[cfg(not(feature = "prg"))]
+pub(super) const MENU_WORDS: [&[u8]; MENU_ITEMS as usize] =
+    [b"Resume", b"New game", WHITE, BLACK, b"Level", b"Flip board", b"Pause", b"Ponder", b"Board setup", b"Quit"];
+#[cfg(feature = "prg")]
 pub(super) const MENU_WORDS: [&[u8]; MENU_ITEMS as usize] =
     [b"Resume", b"New game", WHITE, BLACK, b"Level", b"Flip board", b"Pause", b"Ponder", b"Quit"];
 
@@ -46,8 +58,21 @@ impl<H: SearcherHome> App<H> {
         self.dirty |= DRAW_MAIN | DRAW_HELP;
     }
 
+    /// A new game is on the board (the start position, or a set-up): the
+    /// randomiser seeded again, the clocks at zero, the cursor home, the
+    /// panel closed. Out of line: the menu and the editor share it.
     #[inline(never)]
-    fn close_panel(&mut self) {
+    pub(super) fn game_started(&mut self) {
+        self.seeded = false;
+        self.clocks = ByColor::new(Clock::ZERO, Clock::ZERO);
+        self.overlays &= SHOW_B;
+        self.home_cursor();
+        self.position_changed();
+        self.close_panel();
+    }
+
+    #[inline(never)]
+    pub(super) fn close_panel(&mut self) {
         self.mode = Mode::Board;
         self.dirty |= DRAW_MAIN | DRAW_HELP | DRAW_SIDES | DRAW_STATUS;
     }
@@ -74,12 +99,7 @@ impl<H: SearcherHome> App<H> {
             MENU_RESUME => self.close_panel(),
             MENU_NEW => {
                 self.game.new_game();
-                self.seeded = false;
-                self.clocks = ByColor::new(Clock::ZERO, Clock::ZERO);
-                self.overlays &= SHOW_B;
-                self.home_cursor();
-                self.position_changed();
-                self.close_panel();
+                self.game_started();
             }
             MENU_WHITE | MENU_BLACK => {
                 let side = if self.item == MENU_WHITE { Color::White } else { Color::Black };
@@ -106,6 +126,8 @@ impl<H: SearcherHome> App<H> {
             MENU_FLIP => self.set_flipped(!self.flipped),
             MENU_PAUSE => self.pause = !self.pause,
             MENU_PONDER => self.ponder = !self.ponder,
+            #[cfg(not(feature = "prg"))]
+            MENU_SETUP => self.open_setup(),
             MENU_QUIT => return Step::Quit,
             _ => {}
         }

@@ -38,6 +38,10 @@ pub enum Scene {
     /// clocks, the display with the last second's nodes. The clock is the
     /// scene's own: 16 nodes a jiffy.
     Timed,
+    /// The position editor (the menu's Board setup): kings on e1 and e8,
+    /// White's queen on e7, White to move, refused in the FEN parser's
+    /// words (Black, not to move, is in check).
+    Setup,
 }
 
 impl Scene {
@@ -63,6 +67,7 @@ impl Scene {
             Scene::OverlayB => "the attack counts (B)",
             Scene::Hint => "a hint and the thinking display",
             Scene::Timed => "a timed level's clocks",
+            Scene::Setup => "the position editor refusing a set-up",
         }
     }
 
@@ -100,12 +105,24 @@ impl Scene {
                 game.set_player(Color::Black, Player::Human);
                 game.set_level(6);
                 game.set_book(false);
-                // Pondering off first (the menu's Ponder, second from the
+                // Pondering off first (the menu's Ponder, third from the
                 // bottom): the scene's clock runs a jiffy a poll, so the
                 // engine's thinking on Black's time would read as Black's.
-                let menu = [Key::Char(b'm'), Key::Up, Key::Up, Key::Fire, Key::Back];
+                let menu = [Key::Char(b'm'), Key::Up, Key::Up, Key::Up, Key::Fire, Key::Back];
                 let mut s = Script::with_keys(game, Keys { queue: menu.into(), ticking: true, clock: 0 });
                 s.typed("e7e5");
+                s
+            }
+            Scene::Setup => {
+                let mut s = Script::new(Game::new());
+                // Board setup is the menu's second entry from the bottom;
+                // X empties the board, a letter puts White's man, twice Black's.
+                s.press(&[Key::Char(b'm'), Key::Up, Key::Up, Key::Fire, Key::Char(b'x')]);
+                for (square, keys) in [("e1", "k"), ("e8", "kk"), ("e7", "q")] {
+                    s.cursor_to(square);
+                    s.press(&keys.bytes().map(Key::Char).collect::<Vec<_>>());
+                }
+                s.press(&[Key::Char(b'g')]);
                 s
             }
         };
@@ -279,10 +296,27 @@ mod tests {
             timed.contains("W 0:32 B 0:00") && timed.contains("CPU 15s") && timed.contains("Nodes/s    960"),
             "{timed}"
         );
+        let setup = text(&Scene::Setup.screen());
+        assert!(
+            setup.contains("SET UP") && setup.contains("the side not") && setup.contains("S=side White"),
+            "{setup}"
+        );
         let names: Vec<String> = Scene::value_variants().iter().map(|s| s.name()).collect();
         assert_eq!(
             names,
-            ["start", "game", "checkmate", "menu", "chooser", "overlay-a", "overlay-d", "overlay-b", "hint", "timed"]
+            [
+                "start",
+                "game",
+                "checkmate",
+                "menu",
+                "chooser",
+                "overlay-a",
+                "overlay-d",
+                "overlay-b",
+                "hint",
+                "timed",
+                "setup"
+            ]
         );
     }
 }

@@ -1,0 +1,191 @@
+//! The position editor (the menu's `Board setup`): the board shows a
+//! set-up ([`Setup`](engine_core::game::Setup)) that starts as the game's
+//! position; the player places and removes men with the cursor, chooses
+//! the side to move and the castling rights, and starts a game from it.
+//! The game is not touched until then: RUN/STOP leaves the editor with the
+//! game as it was, and a set-up the engine refuses stays in the editor
+//! with the FEN parser's reason on the status rows.
+//!
+//! | key | does |
+//! |---|---|
+//! | cursor keys, joystick | move the cursor |
+//! | RETURN, fire | the next man on the cursor's square: White's pawn to king, Black's, none |
+//! | `p` `n` `b` `r` `q` `k` | White's man of that kind; the same key again, Black's |
+//! | DEL | empty the square |
+//! | `x` | empty the board (and no castling rights) |
+//! | `s` | the other side to move |
+//! | `1` `2` `3` `4` | White's king-side, White's queen-side, Black's king-side, Black's queen-side castling right on or off |
+//! | `g` | start a game from the set-up |
+//! | RUN/STOP, F1, `m` | leave the editor, the game kept |
+
+use engine_core::game::{SearcherHome, Setup};
+use engine_core::piece::{Color, Piece, EMPTY, PAWN};
+
+use super::draw::{line, text, BLACK, WHITE};
+use super::{App, MaybeTile, Mode, Step, DRAW_ALL, DRAW_BOARD, DRAW_MAIN, DRAW_STATUS};
+use crate::input::Key;
+use crate::layout::*;
+use crate::screen::{attr, colour};
+
+/// The editor's panel, from its title down: the keys (the side and the
+/// rights are written over the blanks after the last two).
+const PANEL_LINES: [&[u8]; 8] =
+    [b"SET UP", b"Fire=next man", b"PNBRQK=man,", b" again=Black", b"DEL=empty", b"X=empty all", b"S=side", b"1234="];
+/// The men's letters, pawn to king (the piece types' order).
+const MEN_LETTERS: &[u8; 6] = b"pnbrqk";
+/// The castling rights' letters, in the order of their bits and keys.
+const RIGHTS: &[u8; 4] = b"KQkq";
+
+/// The editor's state in the [`App`]: the set-up (the game is untouched
+/// until it is started) and why it was last refused.
+pub(super) struct Editor {
+    pub(super) setup: Setup,
+    /// The FEN parser's words, copied (an `Option<&str>` has bytes no
+    /// zeroed `App` can vouch for), shown until the next key; the first
+    /// `refusal_len` count.
+    refusal: [u8; REFUSAL_LEN],
+    refusal_len: u8,
+}
+
+/// Letters kept of a refusal: the parser's longest set-up reason ("a right
+/// without its king and rook at home") is 41.
+const REFUSAL_LEN: usize = 42;
+
+impl Editor {
+    /// Nothing set up (every byte zero).
+    pub(super) const NONE: Editor = Editor { setup: Setup::EMPTY, refusal: [0; REFUSAL_LEN], refusal_len: 0 };
+}
+
+impl<H: SearcherHome> App<H> {
+    /// Open the editor on the game's position.
+    pub(super) fn open_setup(&mut self) {
+        self.game.read_setup(&mut self.editor.setup);
+        self.editor.refusal_len = 0;
+        self.selected = MaybeTile::NONE;
+        self.mode = Mode::Setup;
+        self.dirty = DRAW_ALL;
+    }
+
+    pub(super) fn setup_key(&mut self, key: Key) -> Step {
+        if self.editor.refusal_len != 0 {
+            self.editor.refusal_len = 0;
+            self.dirty |= DRAW_STATUS;
+        }
+        let cell = &mut self.editor.setup.men[self.cursor.index()];
+        let man = *cell;
+        *cell = match key {
+            Key::Up | Key::Down | Key::Left | Key::Right => {
+                self.move_cursor(key);
+                return Step::Busy;
+            }
+            Key::Fire => next_man(man),
+            Key::Delete => EMPTY,
+            Key::Char(b'x') => {
+                // No men, so no rights either.
+                self.editor.setup.men = [EMPTY; 64];
+                self.editor.setup.castle = 0;
+                self.dirty |= DRAW_BOARD | DRAW_MAIN;
+                return Step::Busy;
+            }
+            Key::Char(b's') => {
+                self.editor.setup.side = self.editor.setup.side.other();
+                self.dirty |= DRAW_MAIN;
+                return Step::Busy;
+            }
+            Key::Char(digit @ b'1'..=b'4') => {
+                self.editor.setup.castle ^= 1 << (digit - b'1');
+                self.dirty |= DRAW_MAIN;
+                return Step::Busy;
+            }
+            Key::Char(b'g') => {
+                match self.game.set_up(&mut self.editor.setup) {
+                    Ok(()) => self.game_started(),
+                    Err(refused) => {
+                        let mut n = 0;
+                        for (cell, &letter) in self.editor.refusal.iter_mut().zip(refused.problem.as_bytes()) {
+                            *cell = letter;
+                            n += 1;
+                        }
+                        self.editor.refusal_len = n;
+                        self.dirty |= DRAW_STATUS;
+                    }
+                }
+                return Step::Busy;
+            }
+            Key::Back | Key::Menu | Key::Char(b'm') => {
+                // The game as it was; its displays as they were.
+                self.position_changed();
+                self.close_panel();
+                return Step::Busy;
+            }
+            Key::Quit => return Step::Quit,
+            Key::Char(letter) => match MEN_LETTERS.iter().position(|&c| c == letter) {
+                Some(at) => {
+                    let white = Piece::new(at as u8 + PAWN, Color::White);
+                    if man == white {
+                        Piece::new(at as u8 + PAWN, Color::Black)
+                    } else {
+                        white
+                    }
+                }
+                None => man,
+            },
+            Key::Other(_) => man,
+        };
+        self.redraw_tile(self.cursor);
+        Step::Busy
+    }
+
+    /// The editor's panel: its keys, the side to move, the rights.
+    pub(super) fn draw_setup<S: crate::screen::Screen>(&self, screen: &mut S) {
+        let a = attr(LABEL, PAPER);
+        // (By reference: the array by value is a 32-byte copy.)
+        for (row, &words) in (ROW_MAIN..).zip(PANEL_LINES.iter()) {
+            line(screen, row, words, if row == ROW_MAIN { attr(TITLE, PAPER) } else { a });
+        }
+        for row in ROW_MAIN + PANEL_LINES.len() as u8..ROW_MAIN + MAIN_ROWS {
+            line(screen, row, b"", a);
+        }
+        let (side_row, rights_row) = (ROW_MAIN + 6, ROW_MAIN + 7);
+        let side = if self.editor.setup.side == Color::White { WHITE } else { BLACK };
+        text(screen, PANEL + 7, side_row, side, attr(colour::WHITE, PAPER), 5);
+        for (i, &letter) in (0..).zip(RIGHTS) {
+            let on = self.editor.setup.castle & (1 << i) != 0;
+            screen.put(PANEL + 5 + i, rights_row, if on { letter } else { b'-' }, attr(colour::WHITE, PAPER));
+        }
+    }
+
+    /// The status rows in the editor: why the set-up was refused, a word
+    /// never split, or blanks.
+    pub(super) fn draw_refusal<S: crate::screen::Screen>(&self, screen: &mut S) {
+        let mut rest = self.editor.refusal.get(..self.editor.refusal_len as usize).unwrap_or_default();
+        for row in ROW_STATUS..ROW_STATUS + SETUP_STATUS_ROWS {
+            // As much as fits, cut after the last word that fits whole.
+            let mut cut = rest.len().min(PANEL_WIDTH as usize);
+            if cut < rest.len() {
+                if let Some(space) = rest[..=cut].iter().rposition(|&c| c == b' ') {
+                    cut = space;
+                }
+            }
+            line(screen, row, &rest[..cut], attr(TITLE, PAPER));
+            rest = &rest[cut..];
+            if let [b' ', after @ ..] = rest {
+                rest = after;
+            }
+        }
+    }
+}
+
+/// The status rows the editor's refusals use: the parser's longest reason
+/// ("a right without its king and rook at home") takes four of 14 cells.
+pub(super) const SETUP_STATUS_ROWS: u8 = 4;
+
+/// The man after `man` in the fire button's round: none, White's pawn to
+/// king, Black's pawn to king, none.
+fn next_man(man: Piece) -> Piece {
+    Piece::from_bits(match man.bits() + 1 {
+        7 => 9,
+        15 => 0,
+        bits => bits,
+    })
+}
