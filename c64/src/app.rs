@@ -45,11 +45,12 @@
 //! | `app/log.rs` | the move log: one line per ply, written with a `Pen` |
 //! | `app/ponder.rs` | thinking on the player's time: when, and its hooks |
 //! | `app/setup.rs` | the position editor: its keys, its panel, starting a game from it |
+//! | `app/disk.rs` | saving and loading the game through the platform's disk |
 //!
-//! The position editor is in every build but the C64's (feature `prg`),
-//! whose memory it does not fit yet: each place it joins the rest is marked
-//! `#[cfg(not(feature = "prg"))]` (docs/c64.md, "The position editor: not
-//! in the C64 build yet").
+//! The position editor and the disk are in every build but the C64's
+//! (feature `prg`), whose memory they do not fit yet: each place they join
+//! the rest is marked `#[cfg(not(feature = "prg"))]` (docs/c64.md, "Where
+//! the fit stands": what each would cost there).
 
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
@@ -62,6 +63,8 @@ use crate::input::{Input, Key};
 use crate::screen::Screen;
 
 mod board;
+#[cfg(not(feature = "prg"))]
+mod disk;
 mod draw;
 mod log;
 mod menu;
@@ -123,11 +126,36 @@ pub enum Message {
     /// The engine's search reached the end of the machine's stack and
     /// played the best move it had ([`Input::stack_ok`]).
     StackFull,
+    /// The game is saved ([`Input::save_game`]).
+    #[cfg(not(feature = "prg"))]
+    Saved,
+    /// The saved game is on the board ([`Input::load_game`]).
+    #[cfg(not(feature = "prg"))]
+    Loaded,
+    /// A save or load failed: no disk.
+    #[cfg(not(feature = "prg"))]
+    NoDisk,
+    /// A save failed: the disk is full.
+    #[cfg(not(feature = "prg"))]
+    DiskFull,
+    /// A load failed: no game saved.
+    #[cfg(not(feature = "prg"))]
+    NoSavedGame,
+    /// A load failed: what is there is not a game (the game is kept).
+    #[cfg(not(feature = "prg"))]
+    BadFile,
+    /// A save or load failed for another reason.
+    #[cfg(not(feature = "prg"))]
+    DiskFailed,
 }
 
 impl Message {
     /// The words, a table in the variants' order.
     fn text(self) -> &'static [u8] {
+        #[cfg(not(feature = "prg"))]
+        if let Some(words) = disk::words(self) {
+            return words;
+        }
         const TEXT: [&[u8]; 11] = [
             b"",
             b"Illegal move",
@@ -251,6 +279,9 @@ pub struct App<H = Searcher> {
     /// The position editor's set-up and what it says.
     #[cfg(not(feature = "prg"))]
     editor: setup::Editor,
+    /// A save or load asked for: the next step with no key waiting does it.
+    #[cfg(not(feature = "prg"))]
+    disk_due: disk::Due,
 }
 
 /// A side's time used: minutes, seconds, jiffies (no divide to show it).
@@ -342,6 +373,8 @@ impl<H: SearcherHome> App<H> {
             expected: Move::NONE,
             #[cfg(not(feature = "prg"))]
             editor: setup::Editor::NONE,
+            #[cfg(not(feature = "prg"))]
+            disk_due: disk::Due::Nothing,
         }
     }
 
@@ -454,7 +487,14 @@ impl<H: SearcherHome> App<H> {
             self.seeded = true;
         }
         self.tick(input.clock());
-        let result = if let Some(key) = input.poll() {
+        // A save or load the last key asked for, before the next key.
+        #[cfg(not(feature = "prg"))]
+        let disk = self.disk_step(input);
+        #[cfg(feature = "prg")]
+        let disk = None;
+        let result = if let Some(done) = disk {
+            done
+        } else if let Some(key) = input.poll() {
             self.key(key)
         } else if self.hint_due || self.computer_to_move() {
             self.think(screen, input, self.hint_due)

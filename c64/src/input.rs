@@ -51,7 +51,23 @@ impl Key {
     }
 }
 
-/// Where keys come from.
+/// Why the platform could not save or load a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiskError {
+    /// No disk, no drive, or nowhere to keep a game.
+    NoDisk,
+    /// The disk is full (or write-protected).
+    DiskFull,
+    /// No game has been saved there.
+    NoFile,
+    /// The file is there but cannot be read as a game.
+    BadFile,
+    /// Any other failure of the disk or the file system.
+    Failed,
+}
+
+/// Where keys come from, and the platform's other services: its clock,
+/// its stack, its disk.
 pub trait Input {
     /// The next key, if one is waiting. Never blocks: the UI calls it while
     /// the engine thinks, to offer "move now".
@@ -75,6 +91,19 @@ pub trait Input {
     /// page 1 (docs/c64.md, "The stacks"); the default is `true`.
     fn stack_ok(&mut self) -> bool {
         true
+    }
+    /// Keep `record` (a saved game, [`engine_core::game::RECORD_LEN`] bytes
+    /// at most) on the platform's disk in place of the one kept before.
+    /// The default has no disk.
+    fn save_game(&mut self, record: &[u8]) -> Result<(), DiskError> {
+        let _ = record;
+        Err(DiskError::NoDisk)
+    }
+    /// Read the game kept on the disk into `into`; how many bytes it took.
+    /// The default has no disk.
+    fn load_game(&mut self, into: &mut [u8]) -> Result<usize, DiskError> {
+        let _ = into;
+        Err(DiskError::NoDisk)
     }
 }
 

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use std::fmt::Write as _;
 
 use c64::layout::*;
-use c64::{App, Input, Key, Message, Mode, Screen, ScreenBuffer, Step};
+use c64::{App, DiskError, Input, Key, Message, Mode, Screen, ScreenBuffer, Step};
 use engine_core::game::{Game, Outcome, Player, Tile};
 use engine_core::piece::{Color, Piece, EMPTY};
 use engine_core::tt::InPlace;
@@ -31,6 +31,10 @@ struct Keys {
     /// The clock, in jiffies: advanced by `jiffies_a_poll` at every poll.
     clock: u16,
     jiffies_a_poll: u16,
+    /// The disk: the game kept on it, if any, and the failure its next
+    /// save or load meets, if any (`None` in both: no disk at all).
+    disk: Option<Vec<u8>>,
+    disk_fails: Option<DiskError>,
 }
 
 impl Input for Keys {
@@ -50,6 +54,30 @@ impl Input for Keys {
     fn stack_ok(&mut self) -> bool {
         self.stack_asks += 1;
         self.stack_full_at.is_none_or(|at| self.stack_asks < at)
+    }
+
+    fn save_game(&mut self, record: &[u8]) -> Result<(), DiskError> {
+        match (self.disk_fails.take(), &mut self.disk) {
+            (Some(e), _) => Err(e),
+            (None, Some(kept)) => {
+                *kept = record.to_vec();
+                Ok(())
+            }
+            (None, None) => Err(DiskError::NoDisk),
+        }
+    }
+
+    fn load_game(&mut self, into: &mut [u8]) -> Result<usize, DiskError> {
+        match (self.disk_fails.take(), &self.disk) {
+            (Some(e), _) => Err(e),
+            (None, Some(kept)) if kept.is_empty() => Err(DiskError::NoFile),
+            (None, Some(kept)) => {
+                let n = kept.len().min(into.len());
+                into[..n].copy_from_slice(&kept[..n]);
+                Ok(n)
+            }
+            (None, None) => Err(DiskError::NoDisk),
+        }
     }
 }
 
@@ -1278,4 +1306,86 @@ fn odd_keys_in_the_editor_change_nothing() {
     s.press(&[ch(b'm'), Down, Down, Down, Down]);
     s.press(&[Left, Left, Left, Left, Left, Back]);
     assert_eq!(panel_row(&s.text(), ROW_CLOCKS), "W 0:00 B 0:00 ", "{}", s.text());
+}
+
+// ---- saving and loading --------------------------------------------------
+
+/// Two humans with an empty disk in the drive.
+fn with_disk() -> Session {
+    let mut s = Session::humans(None);
+    s.keys.disk = Some(Vec::new());
+    s
+}
+
+#[test]
+fn a_saved_game_loads_with_its_undo_and_redo() {
+    let mut s = with_disk();
+    for m in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"] {
+        s.typed(m);
+    }
+    s.press(&[ch(b'u')]);
+    let saved = s.app.game().position().clone();
+    s.press(&[ch(b's')]);
+    assert_eq!(s.app.message(), Message::Saved);
+    assert!(panel_row(&s.text(), ROW_MESSAGE).starts_with("Game saved"));
+    assert_eq!(s.keys.disk.as_ref().map(|d| &d[..4]), Some(&b"C64G"[..]));
+    assert_eq!(*s.app.game().position(), saved, "saving changes nothing");
+    // Play on, then load: the saved game is back, its plies too.
+    s.press(&[ch(b'r')]);
+    s.typed("a7a6");
+    s.press(&[ch(b'l')]);
+    assert_eq!(s.app.message(), Message::Loaded);
+    assert_eq!(*s.app.game().position(), saved);
+    assert!(s.text().contains("2...Nb8-c6") && !s.text().contains("a7-a6"), "{}", s.text());
+    s.press(&[ch(b'r')]);
+    assert!(s.text().contains("3. Bf1-b5"), "redo replays the ply taken back before the save");
+    for _ in 0..5 {
+        s.press(&[ch(b'u')]);
+    }
+    assert_eq!(*s.app.game().position(), Position::startpos(), "undo reaches the start");
+}
+
+#[test]
+fn every_disk_failure_is_said_and_the_game_kept() {
+    // No disk at all (the default `Input` has none either).
+    let mut s = Session::humans(None);
+    s.typed("d2d4");
+    let before = s.app.game().position().clone();
+    for key in [b's', b'l'] {
+        s.press(&[ch(key)]);
+        assert_eq!(s.app.message(), Message::NoDisk);
+        assert!(panel_row(&s.text(), ROW_MESSAGE).starts_with("No disk"));
+    }
+    // An empty disk, then each failure.
+    let mut s = with_disk();
+    s.typed("d2d4");
+    s.press(&[ch(b'l')]);
+    assert_eq!(s.app.message(), Message::NoSavedGame);
+    let cases = [
+        (b's', DiskError::DiskFull, Message::DiskFull, "Disk full"),
+        (b's', DiskError::Failed, Message::DiskFailed, "Disk error"),
+        (b'l', DiskError::Failed, Message::DiskFailed, "Disk error"),
+        (b'l', DiskError::BadFile, Message::BadFile, "Not a game"),
+        (b'l', DiskError::NoFile, Message::NoSavedGame, "No saved game"),
+    ];
+    for (key, failure, message, words) in cases {
+        s.keys.disk_fails = Some(failure);
+        s.press(&[ch(key)]);
+        assert_eq!(s.app.message(), message, "{failure:?}");
+        assert!(panel_row(&s.text(), ROW_MESSAGE).starts_with(words), "{}", s.text());
+        assert_eq!(*s.app.game().position(), before);
+    }
+    // What is on the disk is not a game: refused, the game kept.
+    for junk in [b"C64G\x01 not a game".to_vec(), vec![0; 300], b"[Event]".to_vec()] {
+        s.keys.disk = Some(junk);
+        s.press(&[ch(b'l')]);
+        assert_eq!(s.app.message(), Message::BadFile);
+        assert_eq!(*s.app.game().position(), before);
+        s.press(&[ch(b'u')]);
+        assert_eq!(*s.app.game().position(), Position::startpos(), "its undo kept");
+        s.press(&[ch(b'r')]);
+    }
+    // A typed move keeps its letters: `s` and `l` are keys only on the board.
+    s.press(&[ch(b'e'), ch(b's')]);
+    assert!(s.app.typing());
 }

@@ -243,28 +243,34 @@ fn note_king(pos: &mut Position, sq: Square) -> Result<(), FenError> {
 
 impl Position {
     /// Take a set-up's men (`men[n]` for the square of ordinal `n`: a8
-    /// first, as the tile interface numbers them), side to move and
-    /// castling rights, and check them by the parser's rules: the position
-    /// at move 1, no en passant square, no history. Exchanged, not copied,
-    /// so that a refusal can put everything back without a second 1.2 KB
-    /// position (a frame the C64 cannot spare): `Ok` leaves `men` holding
-    /// the board that was replaced, an `Err` leaves both as they were.
+    /// first, as the tile interface numbers them), side to move, castling
+    /// rights, en passant square (`NO_SQUARE` for none) and clocks, and
+    /// check them by the parser's rules: the position with no history, the
+    /// en passant square dropped as the parser drops it (kept only while a
+    /// capture there is legal), a fullmove number of 0 read as 1.
+    /// Exchanged, not copied, so that a refusal can put everything back
+    /// without a second 1.2 KB position (a frame the C64 cannot spare):
+    /// `Ok` leaves `men` holding the board that was replaced, an `Err`
+    /// leaves both as they were.
     pub(crate) fn exchange_placement(
         &mut self,
         men: &mut [Piece; 64],
-        side: Color,
-        castle: u8,
+        (side, castle, ep): (Color, u8, Square),
+        (halfmove, fullmove): (u8, u16),
     ) -> Result<(), FenError> {
         let kept = (self.side, self.castle, self.ep, self.kings);
         self.exchange_men(men);
-        (self.side, self.castle, self.ep) = (side, castle & CASTLE_ALL, NO_SQUARE);
+        (self.side, self.castle, self.ep) = (side, castle & CASTLE_ALL, ep);
         let result = self.settle();
         if result.is_err() {
             self.exchange_men(men);
             (self.side, self.castle, self.ep, self.kings) = kept;
             self.refresh();
         } else {
-            (self.halfmove, self.fullmove, self.hist_top, self.hist_len) = (0, 1, 0, 0);
+            (self.halfmove, self.fullmove, self.hist_top, self.hist_len) = (halfmove, fullmove.max(1), 0, 0);
+            if self.ep != NO_SQUARE && !self.ep_capture_exists() {
+                self.ep = NO_SQUARE;
+            }
         }
         result
     }
@@ -277,6 +283,7 @@ impl Position {
             note_king(self, Square::from_ordinal(n))?;
         }
         men_rules(self)?;
+        en_passant_rule(self)?;
         // Totals first: the check test reads `phase`.
         self.refresh();
         check_rule(self)

@@ -13,6 +13,7 @@
 //! | call | answers |
 //! |---|---|
 //! | [`Game::new`], [`Game::from_fen`], [`Game::new_game`] | game set-up; players and level are kept by `new_game` |
+//! | [`Game::write_record`], [`Game::read_record`] | the game as at most [`RECORD_LEN`] bytes for a disk (the start the undo ring reaches, every ply, the ones taken back too); a game from them, or the reason they are none ([`BadRecord`]), the game kept |
 //! | [`Game::read_setup`], [`Game::set_up`] | the position as a [`Setup`] (men by tile, side, rights); a game from one, or the FEN parser's reason it is none, the game kept |
 //! | [`Game::piece_at`], [`Game::side_to_move`] | the [`Piece`] on a tile (its `kind`, `color`, `is_empty`); whose turn (a [`Color`]) |
 //! | [`Game::legal_targets`] | the tiles a piece may move to; a promotion's four moves are one tile |
@@ -44,10 +45,12 @@ use crate::mv::{Move, Undo};
 use crate::piece::*;
 use crate::position::{DrawRule, Position};
 use crate::search::{SearchHooks, Searcher};
-use crate::square::Square;
+use crate::square::{Square, NO_SQUARE};
 use crate::tt::{InPlace, Slots};
 
+mod record;
 mod tile;
+pub use record::{BadRecord, RECORD_LEN};
 pub use tile::Tile;
 
 /// Plies the game can take back (and redo).
@@ -423,7 +426,7 @@ impl<H: SearcherHome> Game<H> {
     /// the game it replaced (exchanged, not copied: no second position);
     /// an `Err` leaves it as it was.
     pub fn set_up(&mut self, setup: &mut Setup) -> Result<(), FenError> {
-        self.pos_mut().exchange_placement(&mut setup.men, setup.side, setup.castle)?;
+        self.pos_mut().exchange_placement(&mut setup.men, (setup.side, setup.castle, NO_SQUARE), (0, 1))?;
         self.position_set();
         Ok(())
     }

@@ -10,6 +10,7 @@
 //! printf 'e2e4\nd2d4\n' | c64chess play --seed 0
 //! ```
 
+mod file;
 mod lines;
 mod terminal;
 
@@ -78,6 +79,11 @@ pub struct PlayArgs {
     /// can follow the game (terminal only; line mode never waits).
     #[arg(long, default_value_t = 1.0, value_parser = pause_seconds)]
     pause: f64,
+    /// The game file: `s` saves the game there, `l` loads it. PGN if the
+    /// name ends in .pgn, else the C64's own format (what it keeps on its
+    /// disk).
+    #[arg(long, default_value = "c64chess.game")]
+    save_file: std::path::PathBuf,
 }
 
 /// A `--pause`: 0 to 60 seconds.
@@ -132,9 +138,10 @@ pub fn run(args: PlayArgs) -> ExitCode {
     let seeds = Seeds(args.seed);
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let result = if interactive && !args.lines {
-        terminal::run(app, seeds, args.ascii, std::time::Duration::from_secs_f64(args.pause))
+        let pause = std::time::Duration::from_secs_f64(args.pause);
+        terminal::run(app, seeds, args.ascii, pause, file::GameFile(args.save_file))
     } else {
-        lines::run(app, seeds)
+        lines::run(app, seeds, file::GameFile(args.save_file))
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

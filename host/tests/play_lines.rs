@@ -162,3 +162,60 @@ fn a_timed_level_is_accepted_and_shown() {
     assert_eq!(out.status.code(), Some(2), "level 11 is refused");
     assert!(String::from_utf8_lossy(&out.stderr).contains("1..=10"), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// A fresh directory under the target's temporary one.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_game_saved_in_one_session_loads_in_the_next_in_both_formats() {
+    let dir = scratch("play-save");
+    for name in ["game.c64g", "game.pgn"] {
+        let file = dir.join(name);
+        let file = file.to_str().unwrap();
+        let args = ["--black", "human", "--seed", "0", "--save-file", file];
+        let out = play(&args, "e2e4\ne7e5\ng1f3\nundo\nsave\n");
+        assert!(out.status.success());
+        assert!(screens(&out).last().unwrap().contains("Game saved"), "{name}");
+        if name.ends_with(".pgn") {
+            let pgn = std::fs::read_to_string(file).unwrap();
+            assert!(pgn.contains("[Event \"c64chess game\"]") && pgn.contains("1. e4 e5 *"), "{pgn}");
+        } else {
+            assert_eq!(&std::fs::read(file).unwrap()[..4], b"C64G");
+        }
+        // The next session: load, then redo (the C64's format keeps the
+        // ply taken back; PGN has only the moves played).
+        let out = play(&args, "load\nredo\n");
+        let screens = screens(&out);
+        let loaded = &screens[1];
+        assert!(loaded.contains("Game loaded") && loaded.contains("1...e7-e5"), "{name}:\n{loaded}");
+        let redone = screens[2].contains("2. Ng1-f3");
+        assert_eq!(redone, name.ends_with(".c64g"), "{name}:\n{}", screens[2]);
+    }
+}
+
+#[test]
+fn loading_nothing_or_a_bad_file_says_so_and_keeps_the_game() {
+    let dir = scratch("play-load-bad");
+    let missing = dir.join("none.c64g");
+    let out = play(&["--black", "human", "--save-file", missing.to_str().unwrap()], "d2d4\nload\n");
+    let last = screens(&out).pop().unwrap();
+    assert!(last.contains("No saved game") && last.contains("1. d2-d4"), "{last}");
+    for (name, bytes) in
+        [("junk.c64g", &b"C64G\x01 junk"[..]), ("junk.pgn", &b"1. e4 e4"[..]), ("bin.pgn", &[0xFF, 0xFE][..])]
+    {
+        let file = dir.join(name);
+        std::fs::write(&file, bytes).unwrap();
+        let out = play(&["--black", "human", "--save-file", file.to_str().unwrap()], "d2d4\nload\n");
+        let last = screens(&out).pop().unwrap();
+        assert!(last.contains("Not a game") && last.contains("1. d2-d4"), "{name}:\n{last}");
+    }
+    // A directory that does not exist: the save says so.
+    let nowhere = dir.join("no/such/dir/game.c64g");
+    let out = play(&["--save-file", nowhere.to_str().unwrap()], "save\n");
+    assert!(screens(&out).pop().unwrap().contains("No disk"));
+}

@@ -44,7 +44,7 @@ use std::sync::LazyLock;
 use c64chess_tests::{all_table_fens, legal, pseudo};
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::bench::BENCH_POSITIONS;
-use engine_core::game::{move_from, move_to, LogLine, NotLegal, Outcome, Player, Tile, TileSet};
+use engine_core::game::{move_from, move_to, LogLine, NotLegal, Outcome, Player, Tile, TileSet, RECORD_LEN};
 use engine_core::piece::{ByColor, Color};
 use engine_core::square::Square;
 use engine_core::{FenError, Game, GenMode, Move, Position};
@@ -408,6 +408,11 @@ enum Act {
     Undo,
     /// Replay a ply taken back.
     Redo,
+    /// Save the game as a record: a fresh game loads it to the same
+    /// snapshot; then the record with the byte at an index (modulo its
+    /// length) changed by a mask (never 0), or cut short there, loads into
+    /// this game: refused with the game kept, or a consistent game.
+    Record(u16, u8, bool),
 }
 
 fn act() -> impl Strategy<Value = Act> {
@@ -420,6 +425,7 @@ fn act() -> impl Strategy<Value = Act> {
         1 => (any::<u8>(), any::<u8>(), any::<u8>()).prop_map(|(t, by, back)| Act::Look(t, by, back)),
         2 => Just(Act::Undo),
         2 => Just(Act::Redo),
+        1 => (any::<u16>(), 1u8..=255, any::<bool>()).prop_map(|(at, mask, cut)| Act::Record(at, mask, cut)),
     ]
 }
 
@@ -541,6 +547,34 @@ fn play_game(fen: &str, acts: &[Act], log: &mut Vec<String>) -> Result<Tally, St
                 }
                 None
             }
+            Act::Record(at, mask, cut) => {
+                let mut bytes = [0; RECORD_LEN];
+                let len = game.write_record(&mut bytes);
+                if Snapshot::of(&game) != before {
+                    return Err("saving changed the game".into());
+                }
+                let mut fresh = Box::new(Game::new());
+                fresh.set_player(Color::Black, Player::Human);
+                fresh.read_record(&bytes[..len]).map_err(|e| format!("its own record refused: {e}"))?;
+                if Snapshot::of(&fresh) != before {
+                    return Err(format!("the record loaded as {}", fresh.position().fen()));
+                }
+                let i = at as usize % len;
+                let changed = if cut {
+                    &bytes[..i]
+                } else {
+                    bytes[i] ^= mask;
+                    &bytes[..len]
+                };
+                let answer = game.read_record(changed);
+                log.push(format!("record of {len} bytes, {} at {i}: {answer:?}", if cut { "cut" } else { "changed" }));
+                match answer {
+                    Err(_) if Snapshot::of(&game) != before => return Err("a refused record changed the game".into()),
+                    Err(_) => tally.refused += 1,
+                    Ok(()) => (done, undone) = model_of(&mut game),
+                }
+                None
+            }
             Act::Undo | Act::Redo => {
                 let back = matches!(a, Act::Undo);
                 let (from, to) = if back { (&mut done, &mut undone) } else { (&mut undone, &mut done) };
@@ -591,6 +625,28 @@ fn play_game(fen: &str, acts: &[Act], log: &mut Vec<String>) -> Result<Tally, St
         game.position().is_consistent().map_err(|e| format!("{e} at {}", game.position().fen()))?;
     }
     Ok(tally)
+}
+
+/// The positions undo and redo reach in `game`, as `play_game` keeps them:
+/// before each ply played (the last one last), after each ply taken back
+/// (the next to replay last). The game is walked, then put back.
+fn model_of(game: &mut Game) -> (Vec<Position>, Vec<Position>) {
+    let mut done = Vec::new();
+    while game.can_undo() {
+        game.undo();
+        done.push(game.position().clone());
+    }
+    done.reverse();
+    let mut after = Vec::new();
+    while game.can_redo() {
+        game.redo();
+        after.push(game.position().clone());
+    }
+    let undone: Vec<Position> = after.split_off(done.len()).into_iter().rev().collect();
+    for _ in 0..undone.len() {
+        game.undo();
+    }
+    (done, undone)
 }
 
 // ---------------------------------------------------------------------------

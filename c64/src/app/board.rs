@@ -11,6 +11,13 @@ use super::{
 use crate::input::Key;
 
 impl<H: SearcherHome> App<H> {
+    /// A key on the board: a typed move's letters first, then the board's
+    /// own keys.
+    ///
+    /// Why it is long (81 lines): it is the board's whole key map, one
+    /// match a reader can check against docs/ui.md's table, and the typed
+    /// move's state machine before it; split, each part would repeat the
+    /// keys it leaves to the other.
     pub(super) fn board_key(&mut self, key: Key) -> Step {
         let pending = self.pending;
         self.pending = 0;
@@ -78,6 +85,10 @@ impl<H: SearcherHome> App<H> {
                 self.pending = c;
             }
             Key::Char(b'h') => self.ask_hint(),
+            #[cfg(not(feature = "prg"))]
+            Key::Char(b's') => self.ask_disk(super::disk::Due::Save),
+            #[cfg(not(feature = "prg"))]
+            Key::Char(b'l') => self.ask_disk(super::disk::Due::Load),
             Key::Char(c @ (b'c' | b'e'..=b'g')) => {
                 self.typed[0] = c;
                 self.typed_len = 1;

@@ -51,13 +51,19 @@ pub fn write_game(out: &mut String, info: &GameInfo, record: &GameRecord) {
         ("TimeControl", info.time_control.to_string()),
         ("Termination", termination_tag(&record.termination).to_string()),
     ];
+    let tail = [format!("{{{}}}", reason(&record.termination).replace('}', ")")), result.to_string()];
+    write_tagged(out, &tags, info.start, &record.san, &tail);
+}
+
+/// Append a game to `out`: `tags`, a blank line, the moves `san` numbered
+/// from `start`, then `tail` (a comment, the result), wrapped; a blank line.
+pub fn write_tagged(out: &mut String, tags: &[(&str, String)], start: &Position, san: &[String], tail: &[String]) {
     for (name, value) in tags {
-        let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
+        let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
     }
     out.push('\n');
-    let mut tokens = movetext(info.start, &record.san);
-    tokens.push(format!("{{{}}}", reason(&record.termination).replace('}', ")")));
-    tokens.push(result.to_string());
+    let mut tokens = movetext(start, san);
+    tokens.extend_from_slice(tail);
     wrap(out, &tokens);
     out.push('\n');
 }

@@ -7,6 +7,7 @@
 //! | `u` / `undo`, `r` / `redo` | take back / replay (against the computer, back to your turn) |
 //! | `a`, `d`, `b` | switch the attack displays for the cursor square (the last move's destination) |
 //! | `h` / `hint` | the engine's move for you, ringed orange and shown in the thinking display, not played |
+//! | `s` / `save`, `l` / `load` | save the game to the game file (`--save-file`), load it from there |
 //! | `new` | a new game, same players |
 //! | `flip` | turn the board round |
 //! | `q` / `quit` | leave (so does the end of input); in the promotion chooser `q` means queen |
@@ -19,14 +20,16 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
-use c64::{App, Input, Key, ScreenBuffer, Step};
+use c64::{App, DiskError, Input, Key, ScreenBuffer, Step};
 
+use super::file::GameFile;
 use super::{Jiffies, Seeds};
 
 struct LineKeys {
     queue: VecDeque<Key>,
     seeds: Seeds,
     clock: Jiffies,
+    file: GameFile,
 }
 
 impl Input for LineKeys {
@@ -38,6 +41,14 @@ impl Input for LineKeys {
     }
     fn clock(&mut self) -> u16 {
         self.clock.now()
+    }
+
+    fn save_game(&mut self, record: &[u8]) -> Result<(), DiskError> {
+        self.file.save(record)
+    }
+
+    fn load_game(&mut self, into: &mut [u8]) -> Result<usize, DiskError> {
+        self.file.load(into)
     }
 }
 
@@ -51,6 +62,8 @@ fn keys_for(line: &str) -> Vec<Key> {
     };
     match line {
         "u" | "undo" => vec![Key::Char(b'u')],
+        "s" | "save" => vec![Key::Char(b's')],
+        "l" | "load" => vec![Key::Char(b'l')],
         "r" | "redo" => vec![Key::Char(b'r')],
         // The trailing key ends the "might be a typed move" wait after a, b, d.
         "a" | "d" | "b" => vec![Key::Char(line.as_bytes()[0]), Key::Other(0)],
@@ -78,9 +91,9 @@ fn print(screen: &ScreenBuffer, out: &mut impl Write) -> io::Result<()> {
 }
 
 /// Run until `quit` or the end of input.
-pub fn run(mut app: App, seeds: Seeds) -> io::Result<()> {
+pub fn run(mut app: App, seeds: Seeds, file: GameFile) -> io::Result<()> {
     let mut screen = ScreenBuffer::new();
-    let mut keys = LineKeys { queue: VecDeque::new(), seeds, clock: Jiffies(std::time::Instant::now()) };
+    let mut keys = LineKeys { queue: VecDeque::new(), seeds, clock: Jiffies(std::time::Instant::now()), file };
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let settle = |app: &mut App, keys: &mut LineKeys, screen: &mut ScreenBuffer| loop {

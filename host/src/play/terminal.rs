@@ -34,11 +34,12 @@ use std::time::{Duration, Instant};
 
 use c64::glyphs::{piece_part, CENTRE_PART, EMPTY_CENTRE, SOLID};
 use c64::screen::{colour, COLS, ROWS};
-use c64::{App, Input, Key, Screen, ScreenBuffer, Step};
+use c64::{App, DiskError, Input, Key, Screen, ScreenBuffer, Step};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::terminal;
 use engine_core::piece::{Color, Piece};
 
+use super::file::GameFile;
 use super::{Jiffies, Seeds};
 
 /// Board columns (0..=24: rank numbers and squares) are doubled when wide.
@@ -47,7 +48,7 @@ const DOUBLED_COLS: u8 = 25;
 const WIDE: u16 = 66;
 /// Where the key summary starts, and the width it needs.
 const HELP_X: u16 = 66;
-const HELP: [&str; 13] = [
+const HELP: [&str; 15] = [
     "Keys",
     "",
     "arrows cursor",
@@ -57,6 +58,8 @@ const HELP: [&str; 13] = [
     "u r    undo,",
     "       redo",
     "a d b  attacks",
+    "s l    save,",
+    "       load",
     "e2e4   typed",
     "       move",
     "Esc    cancel",
@@ -335,6 +338,7 @@ impl TermScreen {
 struct TermKeys {
     seeds: Seeds,
     clock: Jiffies,
+    file: GameFile,
     resized: Rc<Cell<bool>>,
     ended: bool,
 }
@@ -416,6 +420,14 @@ impl Input for TermKeys {
         self.seeds.next()
     }
 
+    fn save_game(&mut self, record: &[u8]) -> Result<(), DiskError> {
+        self.file.save(record)
+    }
+
+    fn load_game(&mut self, into: &mut [u8]) -> Result<usize, DiskError> {
+        self.file.load(into)
+    }
+
     fn clock(&mut self) -> u16 {
         self.clock.now()
     }
@@ -423,7 +435,7 @@ impl Input for TermKeys {
 
 /// Play until the player quits; `pause` between the moves of a game the
 /// computer plays alone.
-pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration) -> io::Result<()> {
+pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration, file: GameFile) -> io::Result<()> {
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
@@ -436,7 +448,7 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration) -> io::Resu
     let mut screen = TermScreen::new(ascii, colours);
     let resized = Rc::new(Cell::new(false));
     let mut keys =
-        TermKeys { seeds, clock: Jiffies(std::time::Instant::now()), resized: resized.clone(), ended: false };
+        TermKeys { seeds, clock: Jiffies(std::time::Instant::now()), file, resized: resized.clone(), ended: false };
     // For the tests: prove the panic hook gives the terminal back.
     let panic_on_key = std::env::var_os("C64CHESS_PLAY_PANIC").is_some();
     let mut pause_until: Option<Instant> = None;

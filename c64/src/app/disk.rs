@@ -1,0 +1,75 @@
+//! Saving and loading the game (`s` and `l` on the board): the engine
+//! writes the game as a record ([`Game::write_record`]: the start the undo
+//! ring reaches back to and every ply, those taken back too), the platform
+//! keeps it ([`Input::save_game`], [`Input::load_game`]: a file on the PC,
+//! the disk in drive 8 on the C64), and a load puts it on the board with
+//! its undo and redo, or says why not and keeps the game.
+//!
+//! [`Game::write_record`]: engine_core::game::Game::write_record
+
+use engine_core::game::{SearcherHome, RECORD_LEN};
+
+use super::{App, Message, Step};
+use crate::input::{DiskError, Input};
+
+/// What the next step does with the disk.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Due {
+    /// Nothing (zero: the value in a zeroed `App`).
+    Nothing,
+    /// Save the game.
+    Save,
+    /// Load the saved game.
+    Load,
+}
+
+/// The words of the disk's messages; `None` for the others.
+pub(super) fn words(message: Message) -> Option<&'static [u8]> {
+    Some(match message {
+        Message::Saved => b"Game saved",
+        Message::Loaded => b"Game loaded",
+        Message::NoDisk => b"No disk",
+        Message::DiskFull => b"Disk full",
+        Message::NoSavedGame => b"No saved game",
+        Message::BadFile => b"Not a game",
+        Message::DiskFailed => b"Disk error",
+        _ => return None,
+    })
+}
+
+impl<H: SearcherHome> App<H> {
+    /// `s` (save) or `l` (load) on the board: done by the next step, which
+    /// has the platform's disk.
+    pub(super) fn ask_disk(&mut self, due: Due) {
+        self.disk_due = due;
+    }
+
+    /// The save or load asked for, if one was: `Busy`; `None` if none.
+    pub(super) fn disk_step<I: Input>(&mut self, input: &mut I) -> Option<Step> {
+        let due = core::mem::replace(&mut self.disk_due, Due::Nothing);
+        if due == Due::Nothing {
+            return None;
+        }
+        let mut record = [0; RECORD_LEN];
+        let said = if due == Due::Save {
+            let len = self.game.write_record(&mut record);
+            input.save_game(&record[..len]).map(|()| Message::Saved)
+        } else {
+            input.load_game(&mut record).map(|len| match self.game.read_record(&record[..len.min(RECORD_LEN)]) {
+                Ok(()) => {
+                    self.game_started();
+                    Message::Loaded
+                }
+                Err(_) => Message::BadFile,
+            })
+        };
+        self.say(said.unwrap_or_else(|e| match e {
+            DiskError::NoDisk => Message::NoDisk,
+            DiskError::DiskFull => Message::DiskFull,
+            DiskError::NoFile => Message::NoSavedGame,
+            DiskError::BadFile => Message::BadFile,
+            DiskError::Failed => Message::DiskFailed,
+        }));
+        Some(Step::Busy)
+    }
+}

@@ -1,0 +1,181 @@
+//! A game as bytes, for a disk: the position the undo ring reaches back
+//! to, and every ply after it, those taken back and not yet replayed too,
+//! so that undo and redo work after a load as they did before the save.
+//!
+//! | bytes | hold |
+//! |---|---|
+//! | 0–3 | `C64G` |
+//! | 4 | the format's version, 1 |
+//! | 5–36 | the men of the start, two tiles a byte from a8 (the even tile in the low nybble): a piece's bits, 0 for none |
+//! | 37 | the side to move (bit 0, 1 for Black) and the castling rights (bits 1–4) |
+//! | 38 | the en passant square's tile, 255 for none |
+//! | 39 | the halfmove clock |
+//! | 40–41 | the fullmove number, low byte first |
+//! | 42 | the plies that follow, at most [`UNDO_DEPTH`] |
+//! | 43 | how many of them are played (the rest are taken back: redo replays them) |
+//! | 44– | each ply in two bytes: its from tile with, in bits 6–7, a promotion's piece (0 queen, 1 rook, 2 bishop, 3 knight); its to tile |
+//!
+//! At most [`RECORD_LEN`] bytes: on a 1541, two blocks. Reading checks
+//! everything: the tag, the version, the length, each man's bits, the
+//! position by the FEN parser's rules, and each ply's legality; whatever
+//! it refuses, the game is kept.
+
+use super::{Game, SearcherHome, Tile, UNDO_DEPTH};
+use crate::fen::FenError;
+use crate::piece::*;
+use crate::square::{Square, NO_SQUARE};
+
+/// The first bytes of every record.
+const TAG: &[u8; 4] = b"C64G";
+/// The format's version.
+const VERSION: u8 = 1;
+/// Bytes before the plies.
+const HEAD: usize = 44;
+/// The longest record: the head and [`UNDO_DEPTH`] plies.
+pub const RECORD_LEN: usize = HEAD + 2 * UNDO_DEPTH as usize;
+/// The promotion pieces in the order of their two-bit codes.
+const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
+
+/// Why bytes are not a game this program saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BadRecord {
+    /// Not a record: no tag, too short, too long, or a byte out of range.
+    NotARecord,
+    /// A record of another version of the format.
+    Version(u8),
+    /// The start is not a position: the FEN parser's reason.
+    Position(FenError),
+    /// The ply of this number (1 = the first) is not legal where it stands.
+    Ply(u8),
+}
+
+impl core::fmt::Display for BadRecord {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            BadRecord::NotARecord => f.write_str("not a saved c64chess game"),
+            BadRecord::Version(v) => write!(f, "a saved game of format version {v}, not {VERSION}"),
+            BadRecord::Position(e) => write!(f, "the saved game's start is not a position: {}", e.problem),
+            BadRecord::Ply(n) => write!(f, "the saved game's ply {n} is not legal"),
+        }
+    }
+}
+
+impl core::error::Error for BadRecord {}
+
+impl<H: SearcherHome> Game<H> {
+    /// Write the game into `out`; how many bytes it took. The position and
+    /// the plies that can be undone and redone are as they were after it
+    /// (it walks back to the start and forward again).
+    pub fn write_record(&mut self, out: &mut [u8; RECORD_LEN]) -> usize {
+        let (played, ahead) = (self.undoable, self.redoable);
+        while self.step(true) {}
+        out[..4].copy_from_slice(TAG);
+        out[4] = VERSION;
+        for (byte, pair) in out[5..37].iter_mut().zip(Tile::all().step_by(2)) {
+            let low = self.piece_at(pair).bits();
+            let high = self.piece_at(Tile::masked(pair.number() + 1)).bits();
+            *byte = low | high << 4;
+        }
+        let pos = self.position();
+        out[37] = pos.side_to_move() as u8 | pos.castling() << 1;
+        out[38] = if pos.ep == NO_SQUARE { 255 } else { pos.ep.ordinal() };
+        out[39] = pos.halfmove_clock();
+        [out[40], out[41]] = pos.fullmove_number().to_le_bytes();
+        let plies = played + ahead;
+        [out[42], out[43]] = [plies, played];
+        let mut at = HEAD;
+        while self.redoable > 0 {
+            let m = self.slot(self.next).mv;
+            let code = PROMOTIONS.iter().position(|&p| p == m.promotion()).unwrap_or(0) as u8;
+            out[at] = Tile::of_square(m.from).number() | code << 6;
+            out[at + 1] = Tile::of_square(m.to).number();
+            at += 2;
+            self.step(false);
+        }
+        for _ in 0..ahead {
+            self.step(true);
+        }
+        self.refresh_legal();
+        at
+    }
+
+    /// Make the game the one `record` holds (players, level and settings
+    /// kept), or refuse it and keep the game as it was: the plies of a
+    /// game longer than the undo ring, before the ring's oldest, are then
+    /// no longer counted for repetitions (the game is put back from its
+    /// own record).
+    pub fn read_record(&mut self, record: &[u8]) -> Result<(), BadRecord> {
+        let (men, plies, played) = parse(record)?;
+        let mut kept = [0; RECORD_LEN];
+        let len = self.write_record(&mut kept);
+        let result = self.replay(record, men, plies, played);
+        if result.is_err() {
+            // The game's own record is a game: it replays.
+            let mine = parse(&kept[..len]);
+            if let Ok((men, plies, played)) = mine {
+                let back = self.replay(&kept[..len], men, plies, played);
+                debug_assert!(back.is_ok(), "the game's own record replays");
+            }
+        }
+        result
+    }
+
+    /// Set up `record`'s start from `men`, play its plies, take back the
+    /// ones not played. On a refused start the game is as it was; on a
+    /// refused ply it is part of the record's.
+    fn replay(&mut self, record: &[u8], mut men: [Piece; 64], plies: u8, played: u8) -> Result<(), BadRecord> {
+        let side = Color::from_bit(record[37] & 1);
+        let ep = match record[38] {
+            255 => NO_SQUARE,
+            tile => Square::from_ordinal(tile),
+        };
+        let fullmove = u16::from_le_bytes([record[40], record[41]]);
+        self.pos_mut()
+            .exchange_placement(&mut men, (side, record[37] >> 1, ep), (record[39], fullmove))
+            .map_err(BadRecord::Position)?;
+        self.position_set();
+        for (n, ply) in (1..=plies).zip(record[HEAD..].chunks_exact(2)) {
+            let (from, to) = (Tile::masked(ply[0]), Tile::masked(ply[1]));
+            let promotion = PROMOTIONS[(ply[0] >> 6) as usize];
+            let m = self.find_move(from, to, promotion).map_err(|_| BadRecord::Ply(n))?;
+            let _ = self.play(m);
+        }
+        for _ in played..plies {
+            self.step(true);
+        }
+        self.refresh_legal();
+        Ok(())
+    }
+}
+
+/// The start's men and the counts of a record that is well formed (its
+/// tag, version, length, men's bits and counts), not yet checked as chess.
+fn parse(record: &[u8]) -> Result<([Piece; 64], u8, u8), BadRecord> {
+    if record.len() < HEAD || record[..4] != *TAG {
+        return Err(BadRecord::NotARecord);
+    }
+    if record[4] != VERSION {
+        return Err(BadRecord::Version(record[4]));
+    }
+    let (plies, played) = (record[42], record[43]);
+    let ep_ok = record[38] < 64 || record[38] == 255;
+    if plies > UNDO_DEPTH
+        || played > plies
+        || record.len() != HEAD + 2 * plies as usize
+        || record[37] >> 5 != 0
+        || !ep_ok
+    {
+        return Err(BadRecord::NotARecord);
+    }
+    let mut men = [EMPTY; 64];
+    for (pair, &byte) in men.chunks_exact_mut(2).zip(&record[5..37]) {
+        for (man, bits) in pair.iter_mut().zip([byte & 15, byte >> 4]) {
+            // A kind 1-6 of either colour, or none.
+            if bits & TYPE_MASK == 7 || (bits & TYPE_MASK == 0 && bits != 0) {
+                return Err(BadRecord::NotARecord);
+            }
+            *man = Piece::from_bits(bits);
+        }
+    }
+    Ok((men, plies, played))
+}

@@ -1,0 +1,249 @@
+//! The PC's disk for `play`: the game file that `s` saves and `l` loads.
+//!
+//! A file whose name ends in `.pgn` holds the game in PGN (the moves
+//! played, in SAN, from the `FEN` tag's position or the initial one; what
+//! redo could replay is not PGN's and is left out); any other holds the
+//! C64's own record, byte for byte what the C64 keeps on its disk
+//! (`engine_core::game::Game::write_record`). Loading a PGN file reads its
+//! first game: tags (only `FEN` matters), comments, variations, NAGs and
+//! move numbers are skipped, each move is SAN or coordinates (`e2e4`,
+//! `e7e8q`) and must be legal.
+
+use std::fs;
+use std::io::ErrorKind;
+use std::path::PathBuf;
+
+use c64::DiskError;
+use engine_core::game::{move_from, move_to, Game, Outcome, Player, RECORD_LEN};
+use engine_core::piece::Color;
+use engine_core::{Move, Position, MAX_MOVES};
+
+use crate::matchplay::pgn::{today, write_tagged};
+use crate::matchplay::san::san;
+
+/// Where `play` keeps its game.
+#[derive(Clone, Debug)]
+pub struct GameFile(pub PathBuf);
+
+impl GameFile {
+    fn is_pgn(&self) -> bool {
+        self.0.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+    }
+
+    /// Write `record` (PGN if the name says so), replacing the file.
+    pub fn save(&self, record: &[u8]) -> Result<(), DiskError> {
+        let bytes = if self.is_pgn() { pgn_of(record).ok_or(DiskError::Failed)?.into_bytes() } else { record.to_vec() };
+        fs::write(&self.0, bytes).map_err(|e| match e.kind() {
+            ErrorKind::StorageFull | ErrorKind::ReadOnlyFilesystem | ErrorKind::PermissionDenied => DiskError::DiskFull,
+            ErrorKind::NotFound => DiskError::NoDisk,
+            _ => DiskError::Failed,
+        })
+    }
+
+    /// Read the file into `into` as a record; how many bytes.
+    pub fn load(&self, into: &mut [u8]) -> Result<usize, DiskError> {
+        let bytes = fs::read(&self.0).map_err(|e| match e.kind() {
+            ErrorKind::NotFound => DiskError::NoFile,
+            _ => DiskError::Failed,
+        })?;
+        let record = if self.is_pgn() {
+            let text = String::from_utf8(bytes).map_err(|_| DiskError::BadFile)?;
+            record_of_pgn(&text).map_err(|_| DiskError::BadFile)?
+        } else {
+            bytes
+        };
+        // Longer than any record: not one (the engine says so for the rest).
+        let into = into.get_mut(..record.len()).ok_or(DiskError::BadFile)?;
+        into.copy_from_slice(&record);
+        Ok(record.len())
+    }
+}
+
+/// A game of two humans (undo and redo a ply at a time).
+fn humans() -> Game {
+    let mut game = Game::new();
+    game.set_player(Color::Black, Player::Human);
+    game
+}
+
+/// The legal move of `pos` that the tile interface's `m` names.
+fn engine_move_of(pos: &mut Position, from_to: (u8, u8), promotion: u8) -> Option<Move> {
+    let mut moves = [Move::NONE; MAX_MOVES];
+    let n = pos.legal_moves(&mut moves);
+    moves[..n].iter().copied().find(|m| {
+        (move_from(*m).number(), move_to(*m).number()) == from_to && (promotion == 0 || m.promotion() == promotion)
+    })
+}
+
+/// The record's game in PGN; `None` if it is not a record.
+pub fn pgn_of(record: &[u8]) -> Option<String> {
+    let mut game = humans();
+    game.read_record(record).ok()?;
+    let mut played = 0;
+    while game.undo() {
+        played += 1;
+    }
+    let start = game.position().clone();
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..played {
+        game.redo();
+        let line = game.log_line(1)?;
+        let m = engine_move_of(&mut pos, (line.from.number(), line.to.number()), line.promotion)?;
+        moves.push(san(&mut pos, m));
+        pos.make(m);
+    }
+    let result = match game.outcome() {
+        Outcome::Checkmate if pos.side_to_move() == Color::White => "0-1",
+        Outcome::Checkmate => "1-0",
+        Outcome::Normal | Outcome::Check => "*",
+        _ => "1/2-1/2",
+    };
+    let fen = start.fen().to_string();
+    let mut tags = vec![
+        ("Event", "c64chess game".to_string()),
+        ("Site", "?".to_string()),
+        ("Date", today()),
+        ("Round", "-".to_string()),
+        ("White", "?".to_string()),
+        ("Black", "?".to_string()),
+        ("Result", result.to_string()),
+    ];
+    if start != Position::startpos() {
+        tags.push(("FEN", fen));
+        tags.push(("SetUp", "1".to_string()));
+    }
+    let mut out = String::new();
+    write_tagged(&mut out, &tags, &start, &moves, &[result.to_string()]);
+    Some(out)
+}
+
+/// The first game of a PGN text as a record, or why it is none.
+pub fn record_of_pgn(text: &str) -> Result<Vec<u8>, String> {
+    let mut fen = None;
+    let mut movetext = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(tag) = line.strip_prefix('[') {
+            if !movetext.trim().is_empty() {
+                break; // the next game's tags
+            }
+            if let Some(value) = tag.strip_prefix("FEN \"").and_then(|v| v.strip_suffix("\"]")) {
+                fen = Some(value.to_string());
+            }
+        } else if !line.starts_with('%') {
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    let mut game = match &fen {
+        Some(f) => Game::from_fen(f).map_err(|e| e.to_string())?,
+        None => humans(),
+    };
+    game.set_player(Color::Black, Player::Human);
+    game.set_player(Color::White, Player::Human);
+    let mut pos = game.position().clone();
+    for token in tokens(&movetext)? {
+        let m = parse_move(&mut pos, &token).ok_or(format!("'{token}' is not a legal move"))?;
+        let found = game.find_move(move_from(m), move_to(m), m.promotion()).map_err(|_| format!("'{token}'"))?;
+        game.play(found).map_err(|_| format!("'{token}'"))?;
+        pos.make(m);
+    }
+    let mut out = [0; RECORD_LEN];
+    let n = game.write_record(&mut out);
+    Ok(out[..n].to_vec())
+}
+
+/// The moves of a movetext: no comments, variations, NAGs, numbers or result.
+fn tokens(movetext: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let (mut comment, mut rest_of_line, mut depth) = (false, false, 0u32);
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut Vec<String>| {
+        let whole = std::mem::take(word);
+        // A move number before the move ("12.", "12...Nc6"), not castling's "0-0".
+        let w = match whole.rfind('.') {
+            Some(dot) if whole[..dot].bytes().all(|c| c.is_ascii_digit() || c == b'.') => &whole[dot + 1..],
+            _ => &whole[..],
+        };
+        let end = ["1-0", "0-1", "1/2-1/2", "*"].contains(&w);
+        if !w.is_empty() && !end && !w.starts_with('$') {
+            out.push(w.to_string());
+        }
+    };
+    for c in movetext.chars() {
+        match c {
+            _ if rest_of_line => rest_of_line = c != '\n',
+            '}' if comment => comment = false,
+            _ if comment => {}
+            '{' => comment = true,
+            ';' => rest_of_line = true,
+            '(' => depth += 1,
+            ')' => depth = depth.checked_sub(1).ok_or("a ')' without its '('")?,
+            _ if depth > 0 => {}
+            c if c.is_whitespace() => flush(&mut word, &mut out),
+            c => word.push(c),
+        }
+    }
+    if comment || depth > 0 {
+        return Err("a comment or variation is not closed".into());
+    }
+    flush(&mut word, &mut out);
+    Ok(out)
+}
+
+/// The legal move of `pos` that `token` names: SAN (check marks and
+/// annotations ignored, `0-0` as `O-O`) or coordinates.
+fn parse_move(pos: &mut Position, token: &str) -> Option<Move> {
+    let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).replace('0', "O");
+    let wanted = bare(token);
+    let mut moves = [Move::NONE; MAX_MOVES];
+    let n = pos.legal_moves(&mut moves);
+    let legal = &moves[..n];
+    legal.iter().copied().find(|&m| bare(&san(pos, m)) == wanted || m.to_string() == token)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record_after(moves: &[&str]) -> Vec<u8> {
+        let text = format!("1. {}", moves.join(" "));
+        record_of_pgn(&text).unwrap()
+    }
+
+    #[test]
+    fn pgn_round_trips_through_the_record() {
+        let record = record_after(&["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O"]);
+        let pgn = pgn_of(&record).unwrap();
+        assert!(pgn.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *"), "{pgn}");
+        assert!(!pgn.contains("[FEN"), "the initial position needs no FEN tag");
+        assert_eq!(record_of_pgn(&pgn).unwrap(), record);
+    }
+
+    #[test]
+    fn pgn_from_a_position_with_a_result() {
+        let text = "[Event \"x\"]\n[FEN \"7k/8/6K1/8/8/8/8/R7 w - - 0 30\"]\n\n30. Ra8# 1-0\n";
+        let record = record_of_pgn(text).unwrap();
+        let pgn = pgn_of(&record).unwrap();
+        assert!(pgn.contains("[FEN \"7k/8/6K1/8/8/8/8/R7 w - - 0 30\"]") && pgn.contains("30. Ra8# 1-0"), "{pgn}");
+    }
+
+    #[test]
+    fn pgn_reading_skips_what_is_not_a_move() {
+        let text = "[Event \"x\"]\n% escape\n1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3!? $1 ; a comment\n2... Nc6 3. 0-0?? *\n";
+        assert!(record_of_pgn(text).is_err(), "castling is not legal yet");
+        let good = "1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3!? $1 ; rest\nNc6 3. g1f3 *";
+        assert!(record_of_pgn(good).is_err(), "Nf3 twice");
+        let ok = "1. e4 {x} e5 (1... c5) 2. Nf3!? $1 ; rest\nNc6 3. f1b5 a6 *\n\n[Event \"next\"]\n1. d4";
+        let pgn = pgn_of(&record_of_pgn(ok).unwrap()).unwrap();
+        assert!(pgn.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "{pgn}");
+    }
+
+    #[test]
+    fn bad_pgn_is_refused() {
+        for text in ["1. e5", "1. e4 {open", "1. e4 (1. d4", "1. e4 )", "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n1. e4"] {
+            assert!(record_of_pgn(text).is_err(), "{text}");
+        }
+    }
+}
