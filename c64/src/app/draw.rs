@@ -196,7 +196,10 @@ impl<H: SearcherHome> App<H> {
         if !timed {
             clear(screen, ROW_CLOCKS);
         }
-        for side in Color::BOTH {
+        // White, then Black: each side's clock by the pointer's step and
+        // its column by the loop's (no multiply by a clock's size or by 7).
+        let (mut side, mut clock_col) = (Color::White, PANEL);
+        for clock in self.clocks.as_array() {
             let row = ROW_SIDES + side as u8;
             let to_move = side == self.game.side_to_move();
             let ink = if to_move { colour::WHITE } else { LABEL };
@@ -213,12 +216,13 @@ impl<H: SearcherHome> App<H> {
             }
             if timed {
                 // "W 1:23 B12:05": the minutes and seconds used, in the side's ink.
-                let Clock { minutes, seconds, .. } = self.clocks[side];
+                let Clock { minutes, seconds, .. } = *clock;
                 let [m1, m2] = two_digits(minutes);
                 let [s1, s2] = two_digits(seconds);
                 let s1 = if s1 == b' ' { b'0' } else { s1 };
-                text(screen, PANEL + 7 * side as u8, ROW_CLOCKS, &[name[0], m1, m2, b':', s1, s2], a, 7);
+                text(screen, clock_col, ROW_CLOCKS, &[name[0], m1, m2, b':', s1, s2], a, 7);
             }
+            (side, clock_col) = (side.other(), clock_col + 7);
         }
     }
     fn draw_status<S: Screen>(&self, screen: &mut S) {
