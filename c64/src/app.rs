@@ -621,15 +621,19 @@ impl<H: SearcherHome> App<H> {
         }
         let p = self.game.piece_at(self.cursor);
         let owner = if !p.is_empty() { p.color() } else { self.game.side_to_move() };
-        // The enemy's attackers ("A"), then the owner's ("D"): one loop.
+        // The enemy's attackers ("A"), then the owner's ("D"): one loop,
+        // left after the owner's (no array of the two passes to walk).
         let mut tiles = [Tile::default(); MAX_ATTACKERS];
-        for defenders in [false, true] {
-            let by = if defenders { owner } else { owner.other() };
+        let (mut by, mut marks) = (owner.other(), &mut self.marks_a);
+        loop {
             let n = self.game.attackers_of(self.cursor, by, &mut tiles);
-            let marks = if defenders { &mut self.marks_d } else { &mut self.marks_a };
             for &t in tiles.iter().take(n as usize) {
                 marks.insert(t);
             }
+            if by == owner {
+                return;
+            }
+            (by, marks) = (owner, &mut self.marks_d);
         }
     }
 
