@@ -385,31 +385,28 @@ impl<H: SearcherHome> App<H> {
     }
 
     /// Everything but the game as [`App::new`] sets it, for the game as it is.
+    /// Only what can show is stored (each store is code): not what
+    /// `home_cursor` and `position_changed` store (the cursor, the
+    /// selection and its targets, the outcome, the A and D marks), nor what
+    /// is read only after it is set again: the B counts (recomputed when
+    /// the B display goes on; off here), the squares marked for redrawing
+    /// (the whole board is, and the draw clears them), the list's entry and
+    /// the promotion's squares (set as the menu or the chooser opens), the
+    /// typed letters past `typed_len` (0) and the thinking display's
+    /// figures past `started` (set as a search starts).
     fn restart(&mut self) {
         let game = &self.game;
         self.flipped = game.player(Color::White) == Player::Computer && game.player(Color::Black) == Player::Human;
         self.pause = true;
         self.mode = Mode::Board;
-        self.cursor = Tile::masked(0);
-        self.selected = MaybeTile::NONE;
-        self.targets = TileSet::default();
-        self.item = 0;
-        self.promo_from = Tile::masked(0);
-        self.promo_to = Tile::masked(0);
         self.overlays = 0;
-        self.marks_a = TileSet::default();
-        self.marks_d = TileSet::default();
-        self.counts = [ByColor::new(0, 0); 64];
         self.message = Message::None;
-        self.typed = [0; 5];
         self.typed_len = 0;
         self.pending = 0;
         self.seeded = false;
-        self.outcome = Outcome::Normal;
         self.dirty = DRAW_ALL;
-        self.dirty_tiles = TileSet::default();
         self.hint_due = false;
-        self.figures = Figures::NONE;
+        self.figures.blank();
         self.clocks = ByColor::new(Clock::ZERO, Clock::ZERO);
         self.ponder = true;
         self.home_cursor();

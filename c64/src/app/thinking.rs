@@ -88,6 +88,12 @@ impl Figures {
     pub(super) const NONE: Figures =
         Figures { started: false, depth: 0, score: 0, line: [Move::NONE; 2], nodes: 0, rate: 0, digits: [0; 10] };
 
+    /// No search shown: the display blank (what else it shows is set when
+    /// one starts).
+    pub(super) fn blank(&mut self) {
+        self.started = false;
+    }
+
     /// A search starts: nothing known yet. Field by field: a whole value
     /// assigned is a `memcpy`, which the game has no other use for.
     fn start(&mut self) {
