@@ -224,7 +224,8 @@ pub struct App<H = Searcher> {
     cursor: Tile,
     /// The selected man's tile, if any.
     selected: MaybeTile,
-    /// Where the selected man may go.
+    /// Where the selected man may go: read only while one is selected (a
+    /// deselect leaves the last man's, and clearing them would be code).
     targets: TileSet,
     /// Highlighted entry of the menu or chooser.
     item: u8,
@@ -387,7 +388,7 @@ impl<H: SearcherHome> App<H> {
     /// Everything but the game as [`App::new`] sets it, for the game as it is.
     /// Only what can show is stored (each store is code): not what
     /// `home_cursor` and `position_changed` store (the cursor, the
-    /// selection and its targets, the outcome, the A and D marks), nor what
+    /// selection, the outcome, the A and D marks), nor what
     /// is read only after it is set again: the B counts (recomputed when
     /// the B display goes on; off here), the squares marked for redrawing
     /// (the whole board is, and the draw clears them), the list's entry and

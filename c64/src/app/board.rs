@@ -1,7 +1,7 @@
 //! The board mode's keys: the cursor, selecting a man and its targets,
 //! moves typed as coordinates (`e2e4`), the attack displays and undo/redo.
 
-use engine_core::game::{NotLegal, SearcherHome, TileSet};
+use engine_core::game::{NotLegal, SearcherHome};
 use engine_core::piece::{BISHOP, KNIGHT, QUEEN, ROOK};
 use engine_core::Tile;
 
@@ -135,7 +135,6 @@ impl<H: SearcherHome> App<H> {
     #[inline(never)]
     pub(super) fn deselect(&mut self) {
         self.selected = MaybeTile::NONE;
-        self.targets = TileSet::default();
         self.dirty |= DRAW_BOARD;
     }
 

@@ -148,7 +148,7 @@ impl<H: SearcherHome> App<H> {
         let overlays = if editing { 0 } else { self.overlays };
         let ring = if whole != square || editing {
             whole
-        } else if self.targets.contains(tile) {
+        } else if self.selected != MaybeTile::NONE && self.targets.contains(tile) {
             DESTINATION
         } else if overlays & SHOW_A != 0 && self.marks_a.contains(tile) {
             ATTACKER
