@@ -2,7 +2,7 @@
 //! typed move, help, menu and chooser), and the row helpers the rest of
 //! the interface writes text with.
 
-use engine_core::game::{Outcome, Player, SearcherHome, TileSet};
+use engine_core::game::{Outcome, Player, SearcherHome};
 use engine_core::piece::Color;
 use engine_core::Tile;
 
@@ -38,17 +38,24 @@ impl<H: SearcherHome> App<H> {
     pub fn draw<S: Screen>(&mut self, screen: &mut S) {
         let dirty = self.dirty;
         self.dirty = 0;
-        // The whole board, or the squares marked: one walk for both.
+        // The whole board, or the squares marked: one walk for both, each
+        // row's marks taken (and so cleared) as it begins and shifted out a
+        // square at a time: no test called for each square, no eight
+        // stores clearing the set after the walk.
         let board = dirty & DRAW_BOARD != 0;
         if board {
             self.draw_labels(screen);
         }
+        let mut marked = 0;
         for tile in Tile::all() {
-            if board || self.dirty_tiles.contains(tile) {
+            if tile.column() == 0 {
+                marked = core::mem::take(&mut self.dirty_tiles.0[tile.row() as usize]);
+            }
+            if board || marked & 1 != 0 {
                 self.draw_square(screen, tile);
             }
+            marked >>= 1;
         }
-        self.dirty_tiles = TileSet::default();
         if dirty & DRAW_SIDES != 0 {
             self.draw_sides(screen);
         }
