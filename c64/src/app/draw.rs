@@ -113,13 +113,12 @@ impl<H: SearcherHome> App<H> {
         }
     }
 
-    /// The whole-square colour of `tile` under the cursor.
+    /// The whole-square colour of `tile` under the cursor, not the
+    /// selected man's.
     fn cursor_colour(&self, tile: Tile) -> u8 {
         // (`MaybeTile::NONE` is no tile: only a selected man's tile is it.)
         let selecting = self.selected != MaybeTile::NONE;
-        if self.selected.is(tile) {
-            SELECTED
-        } else if selecting && self.targets.contains(tile) {
+        if selecting && self.targets.contains(tile) {
             DESTINATION
         } else if !selecting && !self.own(tile) {
             CURSOR_OTHER
@@ -141,14 +140,15 @@ impl<H: SearcherHome> App<H> {
         let top = BOARD_ROW + SQUARE_AT[row as usize];
         let left = BOARD_COL + SQUARE_AT[column as usize];
         let square = if tile.is_light() { LIGHT_SQUARE } else { DARK_SQUARE };
-        let whole = if tile == self.cursor {
+        // (The editor selects nothing: its cursor is always its own colour.)
+        let whole = if self.selected.is(tile) {
+            SELECTED
+        } else if tile == self.cursor {
             if editing {
                 CURSOR_MOVABLE
             } else {
                 self.cursor_colour(tile)
             }
-        } else if self.selected.is(tile) {
-            SELECTED
         } else {
             square
         };
