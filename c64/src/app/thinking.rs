@@ -310,9 +310,9 @@ const NODES_PER_SECOND: &[u8] = b"Nodes/s";
 #[inline(never)]
 pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &mut Figures) {
     // Each row its label, or blank: one padded line (a blank row is the
-    // empty label's).
+    // label cut to nothing: only the length chosen, not a second slice).
     for (row, &label) in (ROW_DEPTH..).zip(&FIGURE_LABELS) {
-        line(screen, row, if f.started { label } else { b"" }, attr(LABEL, PAPER));
+        line(screen, row, &label[..if f.started { label.len() } else { 0 }], attr(LABEL, PAPER));
     }
     if !f.started {
         return;
