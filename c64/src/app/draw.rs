@@ -293,7 +293,9 @@ impl<H: SearcherHome> App<H> {
                     }
                 }
                 MENU_LEVEL => self.level_name(),
-                MENU_PAUSE | MENU_PONDER if (if i == MENU_PAUSE { self.pause } else { self.ponder }) => b"on",
+                // "on " as long as "off": only the words' address chosen
+                // (the value is padded with blanks anyway).
+                MENU_PAUSE | MENU_PONDER if (if i == MENU_PAUSE { self.pause } else { self.ponder }) => b"on ",
                 MENU_PAUSE | MENU_PONDER => b"off",
                 _ => b"",
             };
