@@ -105,8 +105,10 @@ impl<H: SearcherHome> App<H> {
             screen.put(RANK_COL + at, FILE_ROW, b' ', a);
             screen.put(PANEL - 1, BOARD_ROW + at, b' ', a);
         }
+        // Flipped, the labels count from the other side: one mask for both.
+        let flip = if self.flipped { 7 } else { 0 };
         for i in 0..8u8 {
-            let (rank, file) = if self.flipped { (b'1' + i, b'h' - i) } else { (b'8' - i, b'a' + i) };
+            let (rank, file) = (b'8' - (i ^ flip), b'a' + (i ^ flip));
             let at = SQUARE_AT[i as usize] + 1;
             screen.put(RANK_COL, BOARD_ROW + at, rank, a);
             screen.put(BOARD_COL + at, FILE_ROW, file, a);
@@ -135,8 +137,10 @@ impl<H: SearcherHome> App<H> {
         let editing = self.mode == Mode::Setup;
         #[cfg(feature = "prg")]
         let editing = false;
-        let (row, column) =
-            if self.flipped { (7 - tile.row(), 7 - tile.column()) } else { (tile.row(), tile.column()) };
+        // Flipped, the row and the column count from the other side: one
+        // mask for both.
+        let flip = if self.flipped { 7 } else { 0 };
+        let (row, column) = (tile.row() ^ flip, tile.column() ^ flip);
         let top = BOARD_ROW + SQUARE_AT[row as usize];
         let left = BOARD_COL + SQUARE_AT[column as usize];
         let square = if tile.is_light() { LIGHT_SQUARE } else { DARK_SQUARE };
