@@ -201,7 +201,9 @@ impl<H: SearcherHome> App<H> {
         if !self.players_turn() {
             return;
         }
-        if !self.game.legal_targets(from).contains(to) {
+        // A legal pair finds a move asked for a queen (a promoting pair its
+        // queen's): no set of targets built to test one.
+        if self.game.find_move(from, to, QUEEN).is_err() {
             return self.say(Message::Illegal);
         }
         self.redraw_tile(self.cursor);
