@@ -257,16 +257,20 @@ impl<H: SearcherHome> App<H> {
     /// Take back (to the human's turn); the cursor goes to the origin of the
     /// first ply taken back. Always inlined into its one caller: out of
     /// line it measured 48 bytes more.
+    ///
+    /// An undo takes back one ply or two (the computer's reply with the
+    /// human's ply), and a redo replays as many: two exactly when the side
+    /// to move is the same after (no plies counted).
     #[inline(always)]
     fn undo(&mut self) {
-        let before = self.ply_count();
+        let before = self.game.side_to_move();
         let lines = [self.game.log_line(1), self.game.log_line(2)];
         if !self.game.undo() {
             return self.say(Message::NoUndo);
         }
-        let undone = before.wrapping_sub(self.ply_count());
+        let twice = self.game.side_to_move() == before;
         self.position_changed();
-        let line = if undone >= 2 { lines[1] } else { lines[0] };
+        let line = if twice { lines[1] } else { lines[0] };
         if let Some(line) = line {
             self.cursor = line.from;
         }
@@ -276,13 +280,13 @@ impl<H: SearcherHome> App<H> {
     /// the human's replayed ply. Always inlined, as `undo` is.
     #[inline(always)]
     fn redo(&mut self) {
-        let before = self.ply_count();
+        let before = self.game.side_to_move();
         if !self.game.redo() {
             return self.say(Message::NoRedo);
         }
-        let redone = self.ply_count().wrapping_sub(before);
+        let twice = self.game.side_to_move() == before;
         self.position_changed();
-        if let Some(line) = self.game.log_line(if redone >= 2 { 2 } else { 1 }) {
+        if let Some(line) = self.game.log_line(if twice { 2 } else { 1 }) {
             self.cursor = line.to;
         }
     }
