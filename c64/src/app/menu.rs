@@ -47,8 +47,9 @@ pub(super) fn level_words(level: u8) -> &'static [u8; 3] {
     &LEVEL_WORDS[(level.clamp(1, TOP_LEVEL) - 1) as usize]
 }
 
-/// Promotion choices, top to bottom.
-const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
+/// Promotion choices, top to bottom: queen, rook, bishop, knight, the
+/// piece types counting down, so that entry `i` is `QUEEN - i` (no table).
+const _: () = assert!(ROOK == QUEEN - 1 && BISHOP == QUEEN - 2 && KNIGHT == QUEEN - 3);
 pub(super) const PROMOTION_NAMES: [&[u8]; 4] = [b"Queen", b"Rook", b"Bishop", b"Knight"];
 
 impl<H: SearcherHome> App<H> {
@@ -145,7 +146,7 @@ impl<H: SearcherHome> App<H> {
                 self.item = (self.item + 1) & 3;
                 None
             }
-            Key::Fire => Some(PROMOTIONS[(self.item & 3) as usize]),
+            Key::Fire => Some(QUEEN - (self.item & 3)),
             Key::Char(letter) => promotion_piece(letter),
             Key::Back | Key::Menu => {
                 self.close_panel();
