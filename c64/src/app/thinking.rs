@@ -120,10 +120,12 @@ impl<H: SearcherHome> App<H> {
         }
         let m = self.figures.line[BEST];
         if !m.is_none() {
+            // Its tiles once, for the redraw or the play and the rings.
+            let (from, to) = (move_from(m), move_to(m));
             if hint {
                 self.hinted = true;
-                self.redraw_tile(move_from(m));
-                self.redraw_tile(move_to(m));
+                self.redraw_tile(from);
+                self.redraw_tile(to);
             } else {
                 self.play(m);
                 self.pause_due = self.pause
@@ -133,7 +135,7 @@ impl<H: SearcherHome> App<H> {
                 self.expected = self.figures.line[REPLY];
             }
             // After the move: playing it dropped the last one's rings.
-            self.last = [MaybeTile::some(move_from(m)), MaybeTile::some(move_to(m))];
+            self.last = [MaybeTile::some(from), MaybeTile::some(to)];
         }
         self.after_search(key)
     }
