@@ -238,37 +238,38 @@ impl<S: Screen, I: Input> SearchHooks for Thinking<'_, S, I> {
         if self.hard != 0 && now.wrapping_sub(self.start) >= self.hard {
             return false;
         }
-        if self.quiet {
-            self.key = self.input.poll();
-            return self.key.is_none();
-        }
-        let f = &mut *self.figures;
-        f.nodes = nodes;
-        let mut redraw = false;
-        // A new best move, then a new second (in this order the move's
-        // compare is compiled once, not once for each way the second went).
-        if best != f.line[BEST] && !best.is_none() {
-            f.line[BEST] = best;
-            f.line[REPLY] = Move::NONE;
-            redraw = true;
-        }
-        // Whole seconds since the last: the rate is the last one's nodes.
-        if now.wrapping_sub(self.second) < 0x8000 {
-            // The next second, or after a long gap a second from now.
-            self.second = self.second.wrapping_add(JIFFIES);
-            if now.wrapping_sub(self.second) < 0x8000 {
-                self.second = now.wrapping_add(JIFFIES);
+        // A ponder leaves the display alone; every search polls the keys
+        // (one call: the first key ends the search, so no later report
+        // finds one stored).
+        if !self.quiet {
+            let f = &mut *self.figures;
+            f.nodes = nodes;
+            let mut redraw = false;
+            // A new best move, then a new second (in this order the move's
+            // compare is compiled once, not once for each way the second went).
+            if best != f.line[BEST] && !best.is_none() {
+                f.line[BEST] = best;
+                f.line[REPLY] = Move::NONE;
+                redraw = true;
             }
-            f.rate = nodes - self.nodes_then;
-            self.nodes_then = nodes;
-            redraw = true;
+            // Whole seconds since the last: the rate is the last one's nodes.
+            if now.wrapping_sub(self.second) < 0x8000 {
+                // The next second, or after a long gap a second from now.
+                self.second = self.second.wrapping_add(JIFFIES);
+                if now.wrapping_sub(self.second) < 0x8000 {
+                    self.second = now.wrapping_add(JIFFIES);
+                }
+                f.rate = nodes - self.nodes_then;
+                self.nodes_then = nodes;
+                redraw = true;
+            }
+            if redraw {
+                draw_figures(self.screen, f);
+            } else {
+                draw_nodes(self.screen, f);
+            }
+            self.screen.show(true);
         }
-        if redraw {
-            draw_figures(self.screen, f);
-        } else {
-            draw_nodes(self.screen, f);
-        }
-        self.screen.show(true);
         if let Some(key) = self.input.poll() {
             self.key = Some(key);
             return false;
