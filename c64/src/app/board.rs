@@ -104,16 +104,9 @@ impl<H: SearcherHome> App<H> {
     /// right) points on the screen, wrapping at the edges. One call for
     /// the four keys: their steps are chosen here.
     pub(super) fn move_cursor(&mut self, arrow: Key) {
-        let (mut rows, mut files): (i8, i8) = match arrow {
-            Key::Up => (-1, 0),
-            Key::Down => (1, 0),
-            Key::Left => (0, -1),
-            _ => (0, 1),
-        };
-        if self.flipped {
-            rows = rows.wrapping_neg();
-            files = files.wrapping_neg();
-        }
+        // Up and left step back, down and right on; flipped, the other way.
+        let step: i8 = if matches!(arrow, Key::Up | Key::Left) != self.flipped { -1 } else { 1 };
+        let (rows, files) = if matches!(arrow, Key::Up | Key::Down) { (step, 0) } else { (0, step) };
         let old = self.cursor;
         self.cursor = old.offset_wrapping(rows, files);
         self.redraw_tile(old);
