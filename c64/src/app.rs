@@ -649,8 +649,8 @@ impl<H: SearcherHome> App<H> {
         }
     }
 
-    /// Plies since move 1 of the position's numbering.
-    #[inline(never)]
+    /// Plies since move 1 of the position's numbering, for the log's move
+    /// numbers (its one caller: inlined there).
     fn ply_count(&self) -> u16 {
         let pos = self.game.position();
         (pos.fullmove_number().wrapping_sub(1) << 1) | self.game.side_to_move() as u16
