@@ -28,6 +28,12 @@ const BLACK_WINS: &[u8] = b"Black wins";
 pub(super) const WHITE: &[u8] = WHITE_WINS.split_at(5).0;
 pub(super) const BLACK: &[u8] = BLACK_WINS.split_at(5).0;
 const CPU: &[u8] = b"CPU";
+/// The status's third row when it says "Draw", and when it has nothing to
+/// say: ten cells each, as both wins are, so that only the words' address
+/// is chosen, not their length (the row is padded with blanks anyway).
+const DRAW_AND_BLANKS: &[u8] = b"Draw          ";
+const DRAW: &[u8] = DRAW_AND_BLANKS.split_at(10).0;
+const NO_RESULT: &[u8] = DRAW_AND_BLANKS.split_at(4).1;
 /// The status's second row for each outcome, in `Outcome`'s order: a
 /// check, or the reason the game is over.
 const OUTCOME_WORDS: [&[u8]; 7] =
@@ -251,14 +257,14 @@ impl<H: SearcherHome> App<H> {
             let result = match (self.outcome, stm) {
                 (Outcome::Checkmate, Color::White) => BLACK_WINS,
                 (Outcome::Checkmate, _) => WHITE_WINS,
-                _ => b"Draw",
+                _ => DRAW,
             };
             (result, plain)
         } else {
             // The side's name and blanks, then the words over the blanks.
             line(screen, ROW_STATUS, if stm == Color::White { WHITE } else { BLACK }, plain);
             text(screen, PANEL + 5, ROW_STATUS, b" to move", plain, 8);
-            (b"", title)
+            (NO_RESULT, title)
         };
         line(screen, ROW_STATUS + 1, OUTCOME_WORDS[self.outcome as usize], ink);
         line(screen, ROW_STATUS + 2, result, title);
