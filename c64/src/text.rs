@@ -2,30 +2,30 @@
 //! divide (the 6502 has none): decimal digits come from subtracting powers
 //! of ten.
 
-/// Powers of ten, a digit's each.
-const POW10: [u32; 10] = [1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
+/// Powers of ten, a digit's each but the ones'.
+const POW10: [u32; 9] = [1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10];
 
 /// `n` as 10 right-aligned decimal digits (every `u32` fits), blanks in
 /// front, written over the whole of `out`: one digit per power of ten, each
-/// by subtracting its power. In place: an array built here and returned
-/// would be copied out by `memcpy` (rustc 1.87's game has no other use
-/// for it); the thinking display keeps its buffer.
+/// by subtracting its power, the cells and the powers walked together;
+/// the ones are what is left, always a digit (no test of the place in the
+/// loop). In place: an array built here and returned would be copied out
+/// by `memcpy` (rustc 1.87's game has no other use for it); the thinking
+/// display keeps its buffer.
 #[inline(never)]
 pub fn decimal_into(n: u32, out: &mut [u8; 10]) {
     let mut n = n;
     let mut started = false;
-    let mut i = 0;
-    while i < 10 {
-        let p = POW10[i];
+    for (cell, &p) in out.iter_mut().zip(&POW10) {
         let mut digit = b'0';
         while n >= p {
             n -= p;
             digit += 1;
         }
-        started |= digit != b'0' || i == 9;
-        out[i] = if started { digit } else { b' ' };
-        i += 1;
+        started |= digit != b'0';
+        *cell = if started { digit } else { b' ' };
     }
+    out[9] = b'0' + n as u8;
 }
 
 /// `n` (at most 99) as two digits, a blank for a leading zero: the tens
