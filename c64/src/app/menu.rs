@@ -113,13 +113,15 @@ impl<H: SearcherHome> App<H> {
                 self.dirty |= DRAW_SIDES;
             }
             MENU_LEVEL => {
-                // Round 1..=10: forward 10 to 1, back 1 to 10.
-                let level = self.game.level();
-                let next = match (forward, level) {
-                    (true, TOP_LEVEL) => 1,
-                    (true, l) => l + 1,
-                    (false, 1) => TOP_LEVEL,
-                    (false, l) => l - 1,
+                // Round 1..=10: one step (a byte's wrap for back), then past
+                // either end to the other (forward 10 to 1, back 1 to 10).
+                let next = self.game.level().wrapping_add(if forward { 1 } else { 0xFF });
+                let next = if next == 0 {
+                    TOP_LEVEL
+                } else if next > TOP_LEVEL {
+                    1
+                } else {
+                    next
                 };
                 self.game.set_level(next);
                 self.dirty |= DRAW_SIDES;
