@@ -80,9 +80,19 @@ impl<H: SearcherHome> App<H> {
 
     pub(super) fn menu_key(&mut self, key: Key) -> Step {
         match key {
-            // Round the entries.
-            Key::Up => self.item = if self.item == 0 { MENU_ITEMS - 1 } else { self.item - 1 },
-            Key::Down => self.item = if self.item + 1 == MENU_ITEMS { 0 } else { self.item + 1 },
+            // Round the entries: one step (a byte's wrap for up), then past
+            // either end to the other.
+            Key::Up | Key::Down => {
+                let up = matches!(key, Key::Up);
+                let next = self.item.wrapping_add(if up { 0xFF } else { 1 });
+                self.item = if next < MENU_ITEMS {
+                    next
+                } else if up {
+                    MENU_ITEMS - 1
+                } else {
+                    0
+                };
+            }
             Key::Back | Key::Menu | Key::Char(b'm') => self.close_panel(),
             Key::Fire | Key::Right => return self.menu_choose(true),
             Key::Left => return self.menu_choose(false),
