@@ -150,12 +150,9 @@ impl<H: SearcherHome> App<H> {
 
     pub(super) fn promotion_key(&mut self, key: Key) -> Step {
         let choice = match key {
-            Key::Up => {
-                self.item = self.item.wrapping_sub(1) & 3;
-                None
-            }
-            Key::Down => {
-                self.item = (self.item + 1) & 3;
+            // Round the four: one step (0xFF for up), masked.
+            Key::Up | Key::Down => {
+                self.item = self.item.wrapping_add(if matches!(key, Key::Up) { 0xFF } else { 1 }) & 3;
                 None
             }
             Key::Fire => Some(QUEEN - (self.item & 3)),
