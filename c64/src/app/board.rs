@@ -240,7 +240,8 @@ impl<H: SearcherHome> App<H> {
             _ => SHOW_B,
         };
         self.overlays ^= bit;
-        if bit == SHOW_B && self.overlays & SHOW_B != 0 {
+        // The B display just switched on: one mask tests both.
+        if bit & self.overlays & SHOW_B != 0 {
             self.game.attack_counts(&mut self.counts);
         }
         self.refresh_marks();
