@@ -37,7 +37,7 @@
 //! move and a 1 MHz machine should not regenerate them each time.
 
 use crate::attacks::MAX_ATTACKERS;
-use crate::book::book_move;
+use crate::book::book_squares;
 use crate::fen::FenError;
 use crate::level::{game_limits, TOP_LEVEL};
 use crate::movegen::MAX_MOVES;
@@ -492,13 +492,19 @@ impl<H: SearcherHome> Game<H> {
 
     /// The legal move from `from` to `to`; `promotion` is the piece type a
     /// promoting pawn becomes (knight..queen; ignored for other moves).
+    #[inline(always)]
     pub fn find_move(&self, from: Tile, to: Tile, promotion: u8) -> Result<Move, NotLegal> {
-        let (f, t) = (from.square(), to.square());
+        self.find_legal(from.square(), to.square(), promotion).ok_or(NotLegal)
+    }
+
+    /// [`Game::find_move`] by squares. Out of line: the opening tables'
+    /// entry is looked up through it too.
+    #[inline(never)]
+    fn find_legal(&self, f: Square, t: Square, promotion: u8) -> Option<Move> {
         self.legal()
             .iter()
             .copied()
             .find(|m| m.from == f && m.to == t && (m.promotion() == 0 || m.promotion() == promotion))
-            .ok_or(NotLegal)
     }
 
     /// Play `m` if it is legal here: record it for undo, discard the redo
@@ -657,22 +663,24 @@ impl<H: SearcherHome> Game<H> {
         if self.legal_len == 0 {
             return None;
         }
-        let s = self.home.get_mut();
         let mut limits = game_limits(self.level);
         if self.pondering {
             // Three budgets (no multiply), an iteration begun past one at most.
             limits.nodes = limits.nodes.saturating_add(limits.nodes << 1);
         } else {
             if self.fresh {
-                s.new_game(self.seed);
+                self.home.get_mut().new_game(self.seed);
                 self.fresh = false;
             }
             if self.book {
-                if let Some(m) = book_move(&s.pos, &s.arena[..self.legal_len as usize], &mut s.rng) {
+                let s = self.home.get_mut();
+                // An entry is never a promotion: found as a move without one.
+                if let Some(m) = book_squares(&s.pos, &mut s.rng).and_then(|[f, t]| self.find_legal(f, t, 0)) {
                     return Some(m);
                 }
             }
         }
+        let s = self.home.get_mut();
         let played = s.moves_played();
         let result = s.think(limits, hooks);
         if self.pondering {
