@@ -708,9 +708,9 @@ impl<H: SearcherHome> Game<H> {
         // `Searcher::think` in the C64's code: its legal moves stay those of
         // the position before `expected` (the count is only tested for
         // none), and are listed again once `expected` is taken back.
-        // `expected` writes the key ring's next slot (the search puts back
-        // the ones after it): kept, as the search keeps its own.
-        let mut ahead = [0u32; 2];
+        // `expected` writes the key ring's next slot, the one slot kept here
+        // (the search puts back the ones after it, as it keeps its own).
+        let mut ahead = [0u32; 1];
         self.position().history_ahead(&mut ahead);
         let undo = self.pos_mut().make(expected);
         self.pondering = true;
