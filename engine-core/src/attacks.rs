@@ -104,7 +104,9 @@ impl Position {
     /// met), then the knight squares: lines first, each in `KING_STEPS`
     /// order, then knights in `KNIGHT_STEPS` order.
     pub fn attackers(&self, sq: Square, by: Color, out: &mut [Square; MAX_ATTACKERS]) -> u8 {
-        let mut n = 0usize;
+        // A byte's count, and each index masked below the room (the last
+        // one written is at most 15 anyway): no bounds check.
+        let mut n = 0u8;
         // The pieces looked for, made once (made at each test, the C64
         // build's AVR code was 22 bytes larger).
         let (king, pawn) = (Piece::new(KING, by), Piece::new(PAWN, by));
@@ -125,7 +127,7 @@ impl Position {
                 if p != EMPTY {
                     let one_step = p == king || (pawn_line && p == pawn);
                     if p == slider || p == queen || (near && one_step) {
-                        out[n] = t;
+                        out[n as usize & (MAX_ATTACKERS - 1)] = t;
                         n += 1;
                     }
                     break;
@@ -137,11 +139,11 @@ impl Position {
         for &d in KNIGHT_STEPS.iter() {
             let t = sq.step(d);
             if !t.offboard() && self.at(t) == knight {
-                out[n] = t;
+                out[n as usize & (MAX_ATTACKERS - 1)] = t;
                 n += 1;
             }
         }
-        n as u8
+        n
     }
 
     /// Is the first piece from `sq` along the step `d` a slider of `by`
