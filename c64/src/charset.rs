@@ -25,7 +25,7 @@
 //! | codes | characters |
 //! |---|---|
 //! | 0..=94 | ASCII 32..=126 from the ROM's lower/upper-case set ([`screen_code`]) |
-//! | [`FILLED`] (95) | every bit set |
+//! | [`FILLED`] (95) | every bit set: the ROM's space, inverted |
 //! | 96..=149 | the 54 man cells, inverted: Black's men |
 //! | 150..=203 | the 54 man cells in outline, inverted: White's men |
 //! | 204.. | [`INVERSE_TEXT`], inverted |
@@ -101,8 +101,6 @@ pub fn text_of(code: u8) -> u8 {
 /// inversion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
-    /// Every bit set ([`FILLED`]).
-    Filled,
     /// The ROM's lower/upper-case character of this screen code.
     Rom(u8),
     /// The men's cell `i` (below 108): [`SET_MEN`]`[i]`.
@@ -110,15 +108,14 @@ pub enum Source {
 }
 
 /// Where character `code` (below [`CODES`]) comes from, and the mask its
-/// bytes are XORed with (0, or 0xFF for an inverted one).
+/// bytes are XORed with (0, or 0xFF for an inverted one). [`FILLED`] is
+/// the ROM's space inverted: a space has no bit set (the set's own blank
+/// cells are drawn from it), so every bit is.
 pub fn source(code: u8) -> (Source, u8) {
-    if code == FILLED {
-        return (Source::Filled, 0);
-    }
     // One read of the ROM or of a man's cell, then one inversion: on the
     // 6502 every arm of a wider match is its own copy of the loops.
-    let from = if !(FILLED..INVERSE).contains(&code) {
-        let ascii = if code < FILLED { text_of(code) } else { INVERSE_TEXT[(code - INVERSE) as usize] };
+    let from = if !(BLACK_MEN..INVERSE).contains(&code) {
+        let ascii = if code <= FILLED { text_of(code) } else { INVERSE_TEXT[(code - INVERSE) as usize] };
         Source::Rom(screen_code(ascii))
     } else {
         Source::Man(code - BLACK_MEN)
@@ -134,7 +131,6 @@ pub fn source(code: u8) -> (Source, u8) {
 pub fn pattern(code: u8, rom: impl Fn(u8) -> [u8; 8], men: impl Fn(u8) -> [u8; 8]) -> [u8; 8] {
     let (from, flip) = source(code);
     let bytes = match from {
-        Source::Filled => [0xFF; 8],
         Source::Rom(screen) => rom(screen),
         Source::Man(i) => men(i),
     };

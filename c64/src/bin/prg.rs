@@ -224,12 +224,11 @@ fn char_screen(codes: u8, men: u16) {
             let at = CHARSET + ((code as u16) << 3);
             let (from, flip) = source(code);
             let from = match from {
-                Source::Filled => None,
-                Source::Rom(screen) => Some(CHAR_ROM + ((screen as u16) << 3)),
-                Source::Man(i) => Some(men + ((i as u16) << 3)),
+                Source::Rom(screen) => CHAR_ROM + ((screen as u16) << 3),
+                Source::Man(i) => men + ((i as u16) << 3),
             };
             for offset in 0..8 {
-                poke(at + offset, from.map_or(0xFF, |from| peek(from + offset)) ^ flip);
+                poke(at + offset, peek(from + offset) ^ flip);
             }
         }
     });
