@@ -393,6 +393,13 @@ impl<H: SearcherHome> Game<H> {
         &self.ring[(at & UNDO_DEPTH) as usize]
     }
 
+    /// [`Game::slot`] to write: `play` stores the ply through its address,
+    /// a byte at a time at offsets from it.
+    #[inline(never)]
+    fn slot_mut(&mut self, at: u8) -> &mut Played {
+        &mut self.ring[(at & UNDO_DEPTH) as usize]
+    }
+
     /// The current position (read-only: for display and for tests).
     pub fn position(&self) -> &Position {
         &self.home.get().pos
@@ -529,8 +536,7 @@ impl<H: SearcherHome> Game<H> {
         let undo = self.pos_mut().make(m);
         self.refresh_legal();
         let outcome = self.outcome();
-        // The cursor is below 128; the mask tells the compiler (no bounds check).
-        self.ring[(self.next & UNDO_DEPTH) as usize] = Played::new(m, undo, piece, outcome);
+        *self.slot_mut(self.next) = Played::new(m, undo, piece, outcome);
         self.next = (self.next + 1) & UNDO_DEPTH;
         self.undoable = (self.undoable + 1).min(UNDO_DEPTH);
         self.redoable = 0;
