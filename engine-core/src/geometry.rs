@@ -46,9 +46,11 @@ pub(crate) const BISHOP_DIRS: [i8; 4] = steps(20);
 
 /// The step from a king to a square on one of its lines, indexed by
 /// `square - king + 119` (0x88 differences are unique for every file and
-/// rank offset), or 0 when the square is on no line with the king. 240 bytes.
-static LINE: [i8; 240] = {
-    let mut t = [0i8; 240];
+/// rank offset), or 0 when the square is on no line with the king. 256
+/// bytes: the 16 past the last real difference (238) are 0 and never read,
+/// and a byte's index needs no bounds check.
+static LINE: [i8; 256] = {
+    let mut t = [0i8; 256];
     let dirs = KING_STEPS;
     let mut i = 0;
     while i < 8 {
