@@ -689,11 +689,11 @@ impl<H: SearcherHome> Game<H> {
         let s = self.home.get_mut();
         let played = s.moves_played();
         let result = s.think(limits, hooks);
-        if self.pondering {
-            s.pondered(played, &result);
-        }
         // The search used the arena, where the legal moves were.
         self.refresh_legal();
+        if self.pondering {
+            self.home.get_mut().pondered(played, &result);
+        }
         (!result.best.is_none()).then_some(result.best)
     }
 
