@@ -385,6 +385,13 @@ impl<H: SearcherHome> Game<H> {
         &self.home.get().arena[..self.legal_len as usize]
     }
 
+    /// Whether `m` is one of the legal moves. Out of line: `play` and
+    /// `ponder` share the walk.
+    #[inline(never)]
+    fn is_legal(&self, m: Move) -> bool {
+        self.legal().contains(&m)
+    }
+
     /// The ring's slot `at` (masked below [`UNDO_SLOTS`]). Out of line:
     /// `step` and `log_line` share the slot's address (`at` × 7) and
     /// read the ply through it.
@@ -529,7 +536,7 @@ impl<H: SearcherHome> Game<H> {
     /// assert!(game.play(e4).is_err());
     /// ```
     pub fn play(&mut self, m: Move) -> Result<Outcome, NotLegal> {
-        if !self.legal().contains(&m) {
+        if !self.is_legal(m) {
             return Err(NotLegal);
         }
         let piece = self.position().at(m.from);
@@ -707,7 +714,7 @@ impl<H: SearcherHome> Game<H> {
     /// on the board changes. False, with nothing searched, if `expected`
     /// is not legal here.
     pub fn ponder<K: SearchHooks>(&mut self, expected: Move, hooks: &mut K) -> bool {
-        if !self.legal().contains(&expected) {
+        if !self.is_legal(expected) {
             return false;
         }
         // Through `engine_move`, so that the search is one copy of
