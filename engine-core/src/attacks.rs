@@ -46,7 +46,9 @@ impl Position {
             return false;
         }
         let knight = Piece::new(KNIGHT, by);
-        for d in KNIGHT_STEPS {
+        // The step tables read where they are (by value, each was built on
+        // the stack first, as in `attackers`).
+        for &d in KNIGHT_STEPS.iter() {
             let t = sq.step(d);
             if !t.offboard() && self.at(t) == knight {
                 return true;
@@ -56,7 +58,7 @@ impl Position {
             return false;
         }
         let (rook, bishop, queen) = (Piece::new(ROOK, by), Piece::new(BISHOP, by), Piece::new(QUEEN, by));
-        for d in ROOK_DIRS {
+        for &d in ROOK_DIRS.iter() {
             let mut t = sq.step(d);
             while !t.offboard() {
                 let p = self.at(t);
@@ -69,7 +71,7 @@ impl Position {
                 t = t.step(d);
             }
         }
-        for d in BISHOP_DIRS {
+        for &d in BISHOP_DIRS.iter() {
             let mut t = sq.step(d);
             while !t.offboard() {
                 let p = self.at(t);
