@@ -128,7 +128,9 @@ impl Position {
         // The pawn taken stands beside `ep`, on the capturer's rank.
         let victim = ep.en_passant_victim();
         let taken = self.at(victim);
-        for d in [a, b] {
+        // `a`, then `b` (`a` + 2): no array of the two on the stack.
+        let mut d = a;
+        while d <= b {
             let from = ep.step(d);
             if !from.offboard() && self.at(from) == pawn {
                 // Pawns are not in `phase`, which the attack test reads:
@@ -144,6 +146,7 @@ impl Position {
                     return true;
                 }
             }
+            d += 2;
         }
         false
     }
