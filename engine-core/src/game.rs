@@ -515,10 +515,15 @@ impl<H: SearcherHome> Game<H> {
     /// entry is looked up through it too.
     #[inline(never)]
     fn find_legal(&self, f: Square, t: Square, promotion: u8) -> Option<Move> {
-        self.legal()
-            .iter()
-            .copied()
-            .find(|m| m.from == f && m.to == t && (m.promotion() == 0 || m.promotion() == promotion))
+        for &m in self.legal() {
+            if m.from == f && m.to == t {
+                let p = m.promotion();
+                if p == 0 || p == promotion {
+                    return Some(m);
+                }
+            }
+        }
+        None
     }
 
     /// Play `m` if it is legal here: record it for undo, discard the redo
