@@ -257,8 +257,14 @@ impl Keyboard {
             self.last = found;
             self.count = REPEAT_DELAY;
         } else {
-            let last = self.last;
-            if !matches!(last, DEL_AT | RIGHT_AT | DOWN_AT | SPACE_AT) || !self.is_down(last) {
+            // Whether `last` repeats and is still down, in one match: three
+            // of the four are in column 0, at their own index's row.
+            let held = match self.last {
+                DEL_AT | RIGHT_AT | DOWN_AT => self.down[0] & 1 << self.last,
+                SPACE_AT => self.down[7] & 1 << (SPACE_AT & 7),
+                _ => 0,
+            };
+            if held == 0 {
                 return None;
             }
             self.count -= 1;
