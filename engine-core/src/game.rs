@@ -594,11 +594,13 @@ impl<H: SearcherHome> Game<H> {
         self.next = self.next.wrapping_add(d) & UNDO_DEPTH;
         self.undoable = self.undoable.wrapping_add(d);
         self.redoable = self.redoable.wrapping_sub(d);
-        let p = *self.slot(slot);
+        let p = self.slot(slot);
+        let mv = p.mv;
         if back {
-            self.pos_mut().unmake(p.mv, p.undo());
+            let undo = p.undo();
+            self.pos_mut().unmake(mv, undo);
         } else {
-            self.pos_mut().make(p.mv);
+            self.pos_mut().make(mv);
         }
         true
     }
