@@ -108,14 +108,15 @@ pub enum Source {
 }
 
 /// Where character `code` (below [`CODES`]) comes from, and the mask its
-/// bytes are XORed with (0, or 0xFF for an inverted one). [`FILLED`] is
-/// the ROM's space inverted: a space has no bit set (the set's own blank
-/// cells are drawn from it), so every bit is.
+/// bytes are XORed with (0, or 0xFF for an inverted one). A code up to
+/// [`FILLED`] is the ROM's character for ASCII `code + 32`; [`FILLED`]'s,
+/// 127, has the space's screen code ([`screen_code`] blanks what the UI
+/// does not use), inverted: a space has no bit set, so every bit is.
 pub fn source(code: u8) -> (Source, u8) {
     // One read of the ROM or of a man's cell, then one inversion: on the
     // 6502 every arm of a wider match is its own copy of the loops.
     let from = if !(BLACK_MEN..INVERSE).contains(&code) {
-        let ascii = if code <= FILLED { text_of(code) } else { INVERSE_TEXT[(code - INVERSE) as usize] };
+        let ascii = if code <= FILLED { code + 32 } else { INVERSE_TEXT[(code - INVERSE) as usize] };
         Source::Rom(screen_code(ascii))
     } else {
         Source::Man(code - BLACK_MEN)
