@@ -454,8 +454,9 @@ impl Position {
     /// How many positions of the history may repeat the current one: no
     /// further back than the fifty-move clock, the entries pushed, or 127.
     #[inline]
-    fn repetition_window(&self) -> u16 {
-        (self.halfmove as u16).min(self.hist_len).min(HISTORY_LIVE)
+    fn repetition_window(&self) -> u8 {
+        // At most 127: a byte (no 16-bit count in the walk).
+        self.halfmove.min(self.hist_len.min(HISTORY_LIVE) as u8)
     }
 
     /// True if the current position occurred before, within the window in
