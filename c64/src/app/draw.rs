@@ -191,7 +191,10 @@ impl<H: SearcherHome> App<H> {
         let piece = self.game.piece_at(tile);
         let ink = if !piece.is_empty() && piece.color() == Color::Black { BLACK_MAN } else { WHITE_MAN };
         let first = PIECE_GLYPH[piece.kind() as usize];
-        for part in 0..9u8 {
+        // (The part stepped through `black_box`, as the board's tiles are:
+        // a byte, not a 16-bit counter for the tables' indexes.)
+        let mut part = 0u8;
+        while part < 9 {
             let glyph = if first != 0 {
                 first + part
             } else if part == CENTRE_PART {
@@ -201,6 +204,7 @@ impl<H: SearcherHome> App<H> {
             };
             let paper = if part == CENTRE_PART { whole } else { ring };
             screen.put(left + PART_COL[part as usize], top + PART_ROW[part as usize], glyph, attr(ink, paper));
+            part = core::hint::black_box(part) + 1;
         }
         if overlays & SHOW_B != 0 {
             let [white, black] = *self.counts[tile.index()].as_array();
