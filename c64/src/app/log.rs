@@ -23,17 +23,19 @@ impl<H: SearcherHome> App<H> {
             shown += 1;
         }
         let now = self.ply_count();
-        for i in 0..MAIN_ROWS {
-            let row = ROW_MAIN + i;
-            // Below the plies `back` is 0, or wraps to 247 and more, past
-            // the undo ring's depth: no line, a blank row (one call for both).
-            let back = shown.wrapping_sub(i);
+        // Row by row, `back` one less each (a byte of its own: a row's
+        // index subtracted from `shown` was widened to 16 bits). Below the
+        // plies it is 0, or wraps to 247 and more, past the undo ring's
+        // depth: no line, a blank row (one call for both).
+        let mut back = shown;
+        for row in ROW_MAIN..ROW_MAIN + MAIN_ROWS {
             match self.game.log_line(back) {
                 Some(line) => {
                     draw_log_line(screen, row, &line, now.wrapping_sub(back as u16), &mut self.figures.digits)
                 }
                 None => clear(screen, row),
             }
+            back = back.wrapping_sub(1);
         }
     }
 }
