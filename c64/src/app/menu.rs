@@ -50,7 +50,9 @@ pub(super) fn level_words(level: u8) -> &'static [u8; 3] {
 /// Promotion choices, top to bottom: queen, rook, bishop, knight, the
 /// piece types counting down, so that entry `i` is `QUEEN - i` (no table).
 const _: () = assert!(ROOK == QUEEN - 1 && BISHOP == QUEEN - 2 && KNIGHT == QUEEN - 3);
-pub(super) const PROMOTION_NAMES: [&[u8]; 4] = [b"Queen", b"Rook", b"Bishop", b"Knight"];
+/// Their names, each six cells (the chooser pads them anyway): a table of
+/// addresses alone, no lengths.
+pub(super) const PROMOTION_NAMES: [&[u8; 6]; 4] = [b"Queen ", b"Rook  ", b"Bishop", b"Knight"];
 
 impl<H: SearcherHome> App<H> {
     pub(super) fn open_menu(&mut self) {
