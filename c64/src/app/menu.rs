@@ -97,8 +97,9 @@ impl<H: SearcherHome> App<H> {
                 };
             }
             Key::Back | Key::Menu | Key::Char(b'm') => self.close_panel(),
-            Key::Fire | Key::Right => return self.menu_choose(true),
-            Key::Left => return self.menu_choose(false),
+            // One call for the three, inlined then (left steps the level
+            // down).
+            Key::Fire | Key::Right | Key::Left => return self.menu_choose(!matches!(key, Key::Left)),
             Key::Quit | Key::Char(b'q') => return Step::Quit,
             _ => {}
         }
