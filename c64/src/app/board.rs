@@ -140,7 +140,7 @@ impl<H: SearcherHome> App<H> {
             if t == selected {
                 self.deselect();
             } else if self.targets.contains(t) {
-                self.move_to(selected, t);
+                self.move_to(selected, t, 0);
             } else if self.movable(t) {
                 self.select(t);
             } else {
@@ -155,9 +155,11 @@ impl<H: SearcherHome> App<H> {
         }
     }
 
-    /// Play from/to, asking for the piece if it promotes.
-    fn move_to(&mut self, from: Tile, to: Tile) {
-        if self.game.is_promotion(from, to) {
+    /// Play from/to with `promotion` (a piece type, or 0: ask for the
+    /// piece if it promotes). One function for a chosen man's move and a
+    /// typed one, with or without its piece.
+    fn move_to(&mut self, from: Tile, to: Tile, promotion: u8) {
+        if promotion == 0 && self.game.is_promotion(from, to) {
             self.select(from);
             self.promo_from = from;
             self.promo_to = to;
@@ -166,7 +168,7 @@ impl<H: SearcherHome> App<H> {
             self.dirty |= DRAW_MAIN | DRAW_HELP | DRAW_BOARD;
             return;
         }
-        self.play_move(from, to, 0);
+        self.play_move(from, to, promotion);
     }
 
     /// Play the legal move from/to (with `promotion`, a piece type, or 0),
@@ -201,11 +203,7 @@ impl<H: SearcherHome> App<H> {
         }
         self.redraw_tile(self.cursor);
         self.cursor = to;
-        if promotion == 0 {
-            self.move_to(from, to);
-        } else {
-            self.play_move(from, to, promotion);
-        }
+        self.move_to(from, to, promotion);
     }
 
     /// True if the game is on and it is the player's turn, else says why
