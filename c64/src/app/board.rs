@@ -155,10 +155,11 @@ impl<H: SearcherHome> App<H> {
         }
     }
 
-    /// Play from/to with `promotion` (a piece type, or 0: ask for the
-    /// piece if it promotes). One function for a chosen man's move and a
-    /// typed one, with or without its piece.
-    fn move_to(&mut self, from: Tile, to: Tile, promotion: u8) {
+    /// Play the legal move from/to with `promotion` (a piece type, or 0:
+    /// ask for the piece if it promotes), or say there is none: the one
+    /// way in for a chosen man's move, a typed move (with or without its
+    /// piece) and the chooser's piece.
+    pub(super) fn move_to(&mut self, from: Tile, to: Tile, promotion: u8) {
         if promotion == 0 && self.game.is_promotion(from, to) {
             self.select(from);
             self.promo_from = from;
@@ -168,12 +169,6 @@ impl<H: SearcherHome> App<H> {
             self.dirty |= DRAW_MAIN | DRAW_HELP | DRAW_BOARD;
             return;
         }
-        self.play_move(from, to, promotion);
-    }
-
-    /// Play the legal move from/to (with `promotion`, a piece type, or 0),
-    /// or say there is none.
-    pub(super) fn play_move(&mut self, from: Tile, to: Tile, promotion: u8) {
         match self.game.find_move(from, to, promotion) {
             Ok(m) => self.play(m),
             Err(NotLegal) => self.say(Message::Illegal),

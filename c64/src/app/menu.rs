@@ -171,7 +171,7 @@ impl<H: SearcherHome> App<H> {
         };
         if let Some(piece) = choice {
             self.close_panel();
-            self.play_move(self.promo_from, self.promo_to, piece);
+            self.move_to(self.promo_from, self.promo_to, piece);
         }
         self.dirty |= DRAW_MAIN;
         Step::Busy
