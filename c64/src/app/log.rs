@@ -72,6 +72,13 @@ impl Pen {
         self.put(screen, rank);
     }
 
+    /// A piece type's letter (`N`, `B`, `R`, `Q`, `K`). Out of line: a
+    /// line has two (the man's, a promotion's).
+    #[inline(never)]
+    fn piece<S: Screen>(&mut self, screen: &mut S, kind: u8) {
+        self.put(screen, Piece::new(kind, Color::White).char());
+    }
+
     /// Blanks up to column `end` (not included).
     fn pad<S: Screen>(&mut self, screen: &mut S, end: u8) {
         while self.col < end {
@@ -100,13 +107,13 @@ fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16, d
         pen.text(screen, if to_file == 6 { LONG.split_at(3).0 } else { LONG });
     } else {
         if k > 1 {
-            pen.put(screen, Piece::new(k, Color::White).char());
+            pen.piece(screen, k);
         }
         pen.tile(screen, line.from);
         pen.put(screen, if !line.captured.is_empty() { b'x' } else { b'-' });
         pen.tile(screen, line.to);
         if line.promotion != 0 {
-            pen.put(screen, Piece::new(line.promotion & 7, Color::White).char());
+            pen.piece(screen, line.promotion & 7);
         }
     }
     // The outcome's mark: `+` check, `#` mate, `=` a draw.
