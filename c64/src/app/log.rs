@@ -65,7 +65,8 @@ impl Pen {
         }
     }
 
-    /// A tile's name, e.g. `e4`.
+    /// A tile's name, e.g. `e4`. Out of line: a line has two.
+    #[inline(never)]
     fn tile<S: Screen>(&mut self, screen: &mut S, tile: Tile) {
         let [file, rank] = tile.name();
         self.put(screen, file);
