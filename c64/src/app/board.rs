@@ -158,7 +158,9 @@ impl<H: SearcherHome> App<H> {
     /// Play the legal move from/to with `promotion` (a piece type, or 0:
     /// ask for the piece if it promotes), or say there is none: the one
     /// way in for a chosen man's move, a typed move (with or without its
-    /// piece) and the chooser's piece.
+    /// piece), the chooser's piece and the computer's move (its piece
+    /// given, or 0 for a move that cannot promote), so that `App::play`
+    /// has one caller and is inlined here.
     pub(super) fn move_to(&mut self, from: Tile, to: Tile, promotion: u8) {
         if promotion == 0 && self.game.is_promotion(from, to) {
             self.select(from);

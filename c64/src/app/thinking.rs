@@ -127,7 +127,9 @@ impl<H: SearcherHome> App<H> {
                 self.redraw_tile(from);
                 self.redraw_tile(to);
             } else {
-                self.play(m);
+                // Through the board's way in, `move_to` (the move's piece
+                // given, or 0 for a move that cannot promote: no chooser).
+                self.move_to(from, to, m.promotion());
                 self.pause_due = self.pause
                     && self.game.player(Color::White) == Player::Computer
                     && self.game.player(Color::Black) == Player::Computer;
