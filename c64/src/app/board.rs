@@ -162,16 +162,18 @@ impl<H: SearcherHome> App<H> {
     /// given, or 0 for a move that cannot promote), so that `App::play`
     /// has one caller and is inlined here.
     pub(super) fn move_to(&mut self, from: Tile, to: Tile, promotion: u8) {
-        if promotion == 0 && self.game.is_promotion(from, to) {
-            self.select(from);
-            self.promo_from = from;
-            self.promo_to = to;
-            self.item = 0;
-            self.mode = Mode::Promotion;
-            self.dirty |= DRAW_MAIN | DRAW_HELP | DRAW_BOARD;
-            return;
-        }
-        match self.game.find_move(from, to, promotion) {
+        // One search of the legal moves: with no piece given, a queen asked
+        // for (a promoting pair finds its queen's, as `Game::is_promotion`
+        // asks; any other pair its one move).
+        match self.game.find_move(from, to, if promotion == 0 { QUEEN } else { promotion }) {
+            Ok(m) if promotion == 0 && m.promotion() != 0 => {
+                self.select(from);
+                self.promo_from = from;
+                self.promo_to = to;
+                self.item = 0;
+                self.mode = Mode::Promotion;
+                self.dirty |= DRAW_MAIN | DRAW_HELP | DRAW_BOARD;
+            }
             Ok(m) => self.play(m),
             Err(NotLegal) => self.say(Message::Illegal),
         }
