@@ -167,6 +167,9 @@ impl<H: SearcherHome> App<H> {
         // asks; any other pair its one move).
         match self.game.find_move(from, to, if promotion == 0 { QUEEN } else { promotion }) {
             Ok(m) if promotion == 0 && m.promotion() != 0 => {
+                // The cursor on the promotion square (a typed move's is not
+                // yet), the board drawn again with the selection.
+                self.cursor = to;
                 self.select(from);
                 self.promo_from = from;
                 self.promo_to = to;
@@ -195,13 +198,8 @@ impl<H: SearcherHome> App<H> {
         if !self.players_turn() {
             return;
         }
-        // A legal pair finds a move asked for a queen (a promoting pair its
-        // queen's): no set of targets built to test one.
-        if self.game.find_move(from, to, QUEEN).is_err() {
-            return self.say(Message::Illegal);
-        }
-        self.redraw_tile(self.cursor);
-        self.cursor = to;
+        // Played, or refused with the cursor where it was; played, the
+        // cursor follows the move, as it does to the chooser.
         self.move_to(from, to, promotion);
     }
 
