@@ -198,8 +198,8 @@ impl<H: SearcherHome> App<H> {
         if !self.players_turn() {
             return;
         }
-        // Played, or refused with the cursor where it was; played, the
-        // cursor follows the move, as it does to the chooser.
+        // Refused, the cursor stays where it was; played or promoting, it
+        // goes to the move's square (`move_to` and `play` move it).
         self.move_to(from, to, promotion);
     }
 
