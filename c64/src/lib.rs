@@ -18,6 +18,7 @@
 //! | 1 | [`keyboard`] | [`keyboard::Keyboard`]: the C64's key matrix to keys, without the KERNAL |
 //! | 0 | [`glyphs`] | the character set: ASCII text and the 24 × 24 piece pictures |
 //! | 0 | [`input`] | [`Key`], the [`Input`] trait, the ASCII mapping, [`Joystick`] |
+//! | 0 | [`kernal`] | the C64's disk: the 6502 code that calls the KERNAL, and its answers |
 //! | 0 | [`text`] | digits without a divide |
 //!
 //! Rules kept for the 6502: no heap, no `dyn`, no floating point, no large
@@ -32,6 +33,7 @@ pub mod charset;
 pub mod drive;
 pub mod glyphs;
 pub mod input;
+pub mod kernal;
 pub mod keyboard;
 pub mod layout;
 pub mod screen;

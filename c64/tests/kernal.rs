@@ -1,0 +1,39 @@
+//! What the C64's disk calls' answers mean (`c64::kernal`); the 6502 code
+//! itself runs in tools/c64-disk-test.
+
+use c64::kernal::{load_answer, save_answer, LOAD_ADDRESS, NAMES};
+use c64::DiskError::{BadFile, DiskFull, Failed, NoDisk, NoFile};
+use engine_core::game::RECORD_LEN;
+
+#[test]
+fn a_save_is_done_when_the_kernal_and_the_drive_say_so() {
+    assert_eq!(save_answer(0, *b"00"), Ok(()));
+    assert_eq!(save_answer(0, *b"01"), Ok(()));
+    assert_eq!(save_answer(5, *b"00"), Err(NoDisk), "device not present");
+    assert_eq!(save_answer(0, *b"74"), Err(NoDisk), "drive not ready: no disk in it");
+    assert_eq!(save_answer(0, *b"21"), Err(NoDisk), "a 1541 without a disk");
+    assert_eq!(save_answer(0, *b"72"), Err(DiskFull));
+    assert_eq!(save_answer(0, *b"26"), Err(DiskFull), "write protect on");
+    assert_eq!(save_answer(0, [0, 0]), Err(Failed), "the status channel unread");
+    assert_eq!(save_answer(9, *b"00"), Err(Failed), "any other KERNAL error");
+}
+
+#[test]
+fn a_load_is_the_file_less_its_load_address() {
+    let whole = (LOAD_ADDRESS.len() + RECORD_LEN) as u16;
+    assert_eq!(load_answer(0, *b"00", 0x40, whole), Ok(RECORD_LEN));
+    assert_eq!(load_answer(0, *b"00", 0x40, 3), Ok(1));
+    assert_eq!(load_answer(0, *b"00", 0x40, 1), Err(BadFile), "shorter than a load address");
+    assert_eq!(load_answer(0, *b"00", 0, whole + 1), Err(BadFile), "the buffer full before the end: too long");
+    assert_eq!(load_answer(0, *b"62", 0x42, 0), Err(NoFile));
+    assert_eq!(load_answer(4, *b"00", 0, 0), Err(NoFile), "the KERNAL's file not found");
+    assert_eq!(load_answer(0, *b"00", 0x42, 10), Err(Failed), "a read error the drive did not report");
+    assert_eq!(load_answer(0, *b"74", 0x42, 0), Err(NoDisk));
+}
+
+#[test]
+fn the_file_name_is_the_scratch_commands_tail() {
+    assert_eq!(&NAMES[..3], b"S0:");
+    assert_eq!(&NAMES[3..], b"C64CHESS GAME");
+    assert!(NAMES.iter().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b" :".contains(b)));
+}
