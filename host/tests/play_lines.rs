@@ -185,7 +185,8 @@ fn a_game_saved_in_one_session_loads_in_the_next_in_both_formats() {
             let pgn = std::fs::read_to_string(file).unwrap();
             assert!(pgn.contains("[Event \"c64chess game\"]") && pgn.contains("1. e4 e5 *"), "{pgn}");
         } else {
-            assert_eq!(&std::fs::read(file).unwrap()[..4], b"C64G");
+            // The C64's PRG file: its load address, then the record.
+            assert_eq!(&std::fs::read(file).unwrap()[..6], b"\x00\x04C64G");
         }
         // The next session: load, then redo (the C64's format keeps the
         // ply taken back; PGN has only the moves played).
@@ -205,9 +206,12 @@ fn loading_nothing_or_a_bad_file_says_so_and_keeps_the_game() {
     let out = play(&["--black", "human", "--save-file", missing.to_str().unwrap()], "d2d4\nload\n");
     let last = screens(&out).pop().unwrap();
     assert!(last.contains("No saved game") && last.contains("1. d2-d4"), "{last}");
-    for (name, bytes) in
-        [("junk.c64g", &b"C64G\x01 junk"[..]), ("junk.pgn", &b"1. e4 e4"[..]), ("bin.pgn", &[0xFF, 0xFE][..])]
-    {
+    for (name, bytes) in [
+        ("junk.c64g", &b"\x00\x04C64G\x01 junk"[..]),
+        ("bare.c64g", &b"C64G"[..]),
+        ("junk.pgn", &b"1. e4 e4"[..]),
+        ("bin.pgn", &[0xFF, 0xFE][..]),
+    ] {
         let file = dir.join(name);
         std::fs::write(&file, bytes).unwrap();
         let out = play(&["--black", "human", "--save-file", file.to_str().unwrap()], "d2d4\nload\n");

@@ -7,12 +7,16 @@
 //! (`engine_core::game::Game::write_record`). Loading a PGN file reads its
 //! first game: tags (only `FEN` matters), comments, variations, NAGs and
 //! move numbers are skipped, each move is SAN or coordinates (`e2e4`,
-//! `e7e8q`) and must be legal.
+//! `e7e8q`) and must be legal. The record's file starts as the C64's PRG
+//! file does, with the two bytes of its load address
+//! ([`c64::kernal::LOAD_ADDRESS`]), so the same file goes onto a disk
+//! image and back unchanged.
 
 use std::fs;
 use std::io::ErrorKind;
 use std::path::PathBuf;
 
+use c64::kernal::LOAD_ADDRESS;
 use c64::DiskError;
 use engine_core::game::{move_from, move_to, Game, Outcome, Player, RECORD_LEN};
 use engine_core::piece::Color;
@@ -32,7 +36,11 @@ impl GameFile {
 
     /// Write `record` (PGN if the name says so), replacing the file.
     pub fn save(&self, record: &[u8]) -> Result<(), DiskError> {
-        let bytes = if self.is_pgn() { pgn_of(record).ok_or(DiskError::Failed)?.into_bytes() } else { record.to_vec() };
+        let bytes = if self.is_pgn() {
+            pgn_of(record).ok_or(DiskError::Failed)?.into_bytes()
+        } else {
+            [&LOAD_ADDRESS[..], record].concat()
+        };
         fs::write(&self.0, bytes).map_err(|e| match e.kind() {
             ErrorKind::StorageFull | ErrorKind::ReadOnlyFilesystem | ErrorKind::PermissionDenied => DiskError::DiskFull,
             ErrorKind::NotFound => DiskError::NoDisk,
@@ -50,7 +58,7 @@ impl GameFile {
             let text = String::from_utf8(bytes).map_err(|_| DiskError::BadFile)?;
             record_of_pgn(&text).map_err(|_| DiskError::BadFile)?
         } else {
-            bytes
+            bytes.strip_prefix(&LOAD_ADDRESS[..]).ok_or(DiskError::BadFile)?.to_vec()
         };
         // Longer than any record: not one (the engine says so for the rest).
         let into = into.get_mut(..record.len()).ok_or(DiskError::BadFile)?;
