@@ -74,15 +74,6 @@ fn humans() -> Game {
     game
 }
 
-/// The legal move of `pos` that the tile interface's `m` names.
-fn engine_move_of(pos: &mut Position, from_to: (u8, u8), promotion: u8) -> Option<Move> {
-    let mut moves = [Move::NONE; MAX_MOVES];
-    let n = pos.legal_moves(&mut moves);
-    moves[..n].iter().copied().find(|m| {
-        (move_from(*m).number(), move_to(*m).number()) == from_to && (promotion == 0 || m.promotion() == promotion)
-    })
-}
-
 /// The record's game in PGN; `None` if it is not a record.
 pub fn pgn_of(record: &[u8]) -> Option<String> {
     let mut game = humans();
@@ -92,17 +83,18 @@ pub fn pgn_of(record: &[u8]) -> Option<String> {
         played += 1;
     }
     let start = game.position().clone();
-    let mut pos = start.clone();
     let mut moves = Vec::new();
     for _ in 0..played {
+        // The ply's tiles from its log line, its move found before it.
         game.redo();
         let line = game.log_line(1)?;
-        let m = engine_move_of(&mut pos, (line.from.number(), line.to.number()), line.promotion)?;
-        moves.push(san(&mut pos, m));
-        pos.make(m);
+        game.undo();
+        let m = game.find_move(line.from, line.to, line.promotion).ok()?;
+        moves.push(san(&mut game.position().clone(), m));
+        game.redo();
     }
     let result = match game.outcome() {
-        Outcome::Checkmate if pos.side_to_move() == Color::White => "0-1",
+        Outcome::Checkmate if game.side_to_move() == Color::White => "0-1",
         Outcome::Checkmate => "1-0",
         Outcome::Normal | Outcome::Check => "*",
         _ => "1/2-1/2",
