@@ -34,6 +34,10 @@ const CPU: &[u8] = b"CPU";
 const DRAW_AND_BLANKS: &[u8] = b"Draw          ";
 const DRAW: &[u8] = DRAW_AND_BLANKS.split_at(10).0;
 const NO_RESULT: &[u8] = DRAW_AND_BLANKS.split_at(4).1;
+/// The bit every digit's code has and a blank's lacks: or-ed into a blank,
+/// it makes a `0`.
+const DIGIT_BIT: u8 = 0x10;
+const _: () = assert!(b' ' | DIGIT_BIT == b'0' && b'0' & DIGIT_BIT != 0 && b'9' & DIGIT_BIT != 0);
 /// The status's second row for each outcome, in `Outcome`'s order: a
 /// check, or the reason the game is over.
 const OUTCOME_WORDS: [&[u8]; 7] =
@@ -245,7 +249,9 @@ impl<H: SearcherHome> App<H> {
                 let Clock { minutes, seconds, .. } = *clock;
                 let [m1, m2] = two_digits(minutes);
                 let [s1, s2] = two_digits(seconds);
-                let s1 = if s1 == b' ' { b'0' } else { s1 };
+                // A blank tens of seconds is a 0: the blank's code with the
+                // digits' bit (a digit has it already).
+                let s1 = s1 | DIGIT_BIT;
                 text(screen, clock_col, ROW_CLOCKS, &[name[0], m1, m2, b':', s1, s2], a, 7);
             }
             (side, clock_col) = (side.other(), clock_col + 7);
