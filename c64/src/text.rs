@@ -2,6 +2,11 @@
 //! divide (the 6502 has none): decimal digits come from subtracting powers
 //! of ten.
 
+/// The bit every digit's code has and a blank's lacks: or-ed into a
+/// digit or a blank (a leading zero), it makes the digit, or `0`.
+pub const DIGIT_BIT: u8 = 0x10;
+const _: () = assert!(b' ' | DIGIT_BIT == b'0' && b'0' & DIGIT_BIT != 0 && b'9' & DIGIT_BIT != 0);
+
 /// Powers of ten, a digit's each but the ones'.
 const POW10: [u32; 9] = [1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10];
 
@@ -15,15 +20,18 @@ const POW10: [u32; 9] = [1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_
 #[inline(never)]
 pub fn decimal_into(n: u32, out: &mut [u8; 10]) {
     let mut n = n;
-    let mut started = false;
+    // A place's count starts from `zero`: a blank before the first digit
+    // that is not 0, `0` from it on (its digits' bit or-ed in). A power
+    // taken makes a blank `1` as it makes a `0` one (the bit, then one more).
+    let mut zero = b' ';
     for (cell, &p) in out.iter_mut().zip(&POW10) {
-        let mut digit = b'0';
+        let mut digit = zero;
         while n >= p {
             n -= p;
-            digit += 1;
+            digit = (digit | DIGIT_BIT) + 1;
         }
-        started |= digit != b'0';
-        *cell = if started { digit } else { b' ' };
+        zero |= digit & DIGIT_BIT;
+        *cell = digit;
     }
     out[9] = b'0' + n as u8;
 }
@@ -32,12 +40,14 @@ pub fn decimal_into(n: u32, out: &mut [u8; 10]) {
 /// subtracted (a depth, a clock's minutes and seconds).
 #[inline(never)]
 pub fn two_digits(n: u8) -> [u8; 2] {
-    let (mut tens, mut ones) = (b'0', n);
+    // The tens from a blank: the first ten taken makes it `1` (the digits'
+    // bit or-ed in, then one more), as each later ten adds one.
+    let (mut tens, mut ones) = (b' ', n);
     while ones >= 10 {
         ones -= 10;
-        tens += 1;
+        tens = (tens | DIGIT_BIT) + 1;
     }
-    [if tens == b'0' { b' ' } else { tens }, b'0' + ones]
+    [tens, b'0' + ones]
 }
 
 /// `n` as 10 right-aligned decimal digits (every `u32` fits), blanks in

@@ -18,7 +18,7 @@ use super::{SHOW_A, SHOW_B, SHOW_D};
 use crate::glyphs::{CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW, PIECE_GLYPH};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
-use crate::text::two_digits;
+use crate::text::{two_digits, DIGIT_BIT};
 
 // Words that begin others are cut from them: one copy of the letters in
 // the program's constants.
@@ -34,10 +34,6 @@ const CPU: &[u8] = b"CPU";
 const DRAW_AND_BLANKS: &[u8] = b"Draw          ";
 const DRAW: &[u8] = DRAW_AND_BLANKS.split_at(10).0;
 const NO_RESULT: &[u8] = DRAW_AND_BLANKS.split_at(4).1;
-/// The bit every digit's code has and a blank's lacks: or-ed into a blank,
-/// it makes a `0`.
-const DIGIT_BIT: u8 = 0x10;
-const _: () = assert!(b' ' | DIGIT_BIT == b'0' && b'0' & DIGIT_BIT != 0 && b'9' & DIGIT_BIT != 0);
 /// The status's second row for each outcome, in `Outcome`'s order: a
 /// check, or the reason the game is over.
 const OUTCOME_WORDS: [&[u8]; 7] =

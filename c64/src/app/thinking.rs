@@ -25,7 +25,7 @@ use super::{App, MaybeTile, Message, Step, DRAW_FIGURES, DRAW_TYPED};
 use crate::input::{Input, Key};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
-use crate::text::{decimal_into, two_digits};
+use crate::text::{decimal_into, two_digits, DIGIT_BIT};
 
 /// Jiffies (1/60 s) in a second: the C64's clock and the `Input::clock` unit.
 const JIFFIES: u16 = 60;
@@ -377,13 +377,12 @@ fn depth_and_score(depth: u8, score: i16, digits: &mut [u8; 10]) {
         digits[at] = sign;
         digits[at - 1] = b'#';
     } else {
-        // The hundredths stay; the ones and the tenths are 0 where blank,
-        // the point between them; the sign before the tens, or before the
-        // ones without tens.
-        let zero = |d: u8| if d == b' ' { b'0' } else { d };
-        digits[8] = zero(tenths);
+        // The hundredths stay; the ones and the tenths are 0 where blank
+        // (the digits' bit or-ed in), the point between them; the sign
+        // before the tens, or before the ones without tens.
+        digits[8] = tenths | DIGIT_BIT;
         digits[7] = b'.';
-        digits[6] = zero(ones);
+        digits[6] = ones | DIGIT_BIT;
         (digits[4], digits[5]) = if tens == b' ' { (b' ', sign) } else { (sign, tens) };
     }
     // The depth is at most DEEPEST_PLY: two digits.
