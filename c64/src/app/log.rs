@@ -102,7 +102,8 @@ fn draw_log_line<S: Screen>(screen: &mut S, row: u8, line: &LogLine, ply: u16, d
     pen.text(screen, if ply & 1 == 0 { b". " } else { b"..." });
     let k = line.piece.kind();
     let (from_file, to_file) = (line.from.column(), line.to.column());
-    if k == KING && from_file == 4 && (to_file == 6 || to_file == 2) {
+    // (The c and g files, 2 and 6, are the two that make 6 with 4 or-ed in.)
+    if k == KING && from_file == 4 && to_file | 4 == 6 {
         // Short castling's letters cut from long castling's.
         const LONG: &[u8] = b"O-O-O";
         pen.text(screen, if to_file == 6 { LONG.split_at(3).0 } else { LONG });

@@ -372,8 +372,9 @@ fn depth_and_score(depth: u8, score: i16, digits: &mut [u8; 10]) {
     decimal_into(if mate { (MATE as u16 - size + 1) >> 1 } else { size.min(9_999) } as u32, digits);
     let [_, _, _, _, _, _, tens, ones, tenths, _] = *digits;
     if mate {
-        // `#` and the sign just before the moves.
-        let at = if tenths == b' ' { 8 } else { 7 };
+        // `#` and the sign just before the moves: at 8, or at 7 before a
+        // tens digit (which has the digits' bit).
+        let at = 8 - ((tenths & DIGIT_BIT) >> 4) as usize;
         digits[at] = sign;
         digits[at - 1] = b'#';
     } else {
