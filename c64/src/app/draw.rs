@@ -105,24 +105,27 @@ impl<H: SearcherHome> App<H> {
 
     fn draw_labels<S: Screen>(&self, screen: &mut S) {
         let a = attr(LABEL, PAPER);
-        // Blanks first: the labels' column and row (the board's 24 cells
-        // and the corner), and the column between board and panel (drawn
-        // with the board: nothing else writes there). Then each label on
-        // its square's middle row or column: two short loops, not one with
-        // a blank's branch.
+        // One walk down the labels' column, along their row (the board's
+        // 24 cells and the corner) and down the column between board and
+        // panel (drawn with the board: nothing else writes there): a blank
+        // in each, but a label on its square's middle row (the rank's, at
+        // a third of the way, `step` 1) or middle column (the file's,
+        // `step` 2; a file's cell is one column right of its row's).
         const _: () = assert!(FILE_ROW == BOARD_ROW + 24 && BOARD_COL == RANK_COL + 1);
-        for at in 0..25 {
-            screen.put(RANK_COL, BOARD_ROW + at, b' ', a);
-            screen.put(RANK_COL + at, FILE_ROW, b' ', a);
-            screen.put(PANEL - 1, BOARD_ROW + at, b' ', a);
-        }
         // Flipped, the labels count from the other side: one mask for both.
         let flip = if self.flipped { 7 } else { 0 };
-        for i in 0..8u8 {
-            let (rank, file) = (b'8' - (i ^ flip), b'a' + (i ^ flip));
-            let at = SQUARE_AT[i as usize] + 1;
+        let (mut square, mut step) = (0u8, 0u8);
+        for at in 0..25 {
+            let label = square ^ flip;
+            let rank = if step == 1 { b'8' - label } else { b' ' };
+            let file = if step == 2 { b'a' + label } else { b' ' };
             screen.put(RANK_COL, BOARD_ROW + at, rank, a);
-            screen.put(BOARD_COL + at, FILE_ROW, file, a);
+            screen.put(RANK_COL + at, FILE_ROW, file, a);
+            screen.put(PANEL - 1, BOARD_ROW + at, b' ', a);
+            step += 1;
+            if step == 3 {
+                (square, step) = (square + 1, 0);
+            }
         }
     }
 
