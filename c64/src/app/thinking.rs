@@ -216,8 +216,10 @@ impl<'a, S: Screen, I: Input> Thinking<'a, S, I> {
         level: u8,
         quiet: bool,
     ) -> Thinking<'a, S, I> {
-        let (hard, soft) = timed_limits(level);
+        // The clock read first: the limits, looked up after, need not be
+        // kept through the call.
         let start = input.clock();
+        let (hard, soft) = timed_limits(level);
         Thinking {
             screen,
             input,
