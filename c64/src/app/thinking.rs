@@ -13,9 +13,8 @@
 //! it could not end in time. The search's own rule is the same at a third
 //! of a node budget. On average a move then takes about T.
 
-use engine_core::game::{move_from, move_to, Player, SearcherHome};
+use engine_core::game::{move_from, move_to, SearcherHome};
 use engine_core::level::{LEVELS, TIMED_SECONDS};
-use engine_core::piece::Color;
 use engine_core::score::{MATE, MATE_BOUND};
 use engine_core::search::{Iteration, SearchHooks};
 use engine_core::Move;
@@ -130,9 +129,10 @@ impl<H: SearcherHome> App<H> {
                 // Through the board's way in, `move_to` (the move's piece
                 // given, or 0 for a move that cannot promote: no chooser).
                 self.move_to(from, to, m.promotion());
-                self.pause_due = self.pause
-                    && self.game.player(Color::White) == Player::Computer
-                    && self.game.player(Color::Black) == Player::Computer;
+                // Both sides the computer's: the mover was (only the
+                // computer's turn searches without `hint`), and the side to
+                // move now is (the engine's move is legal: it was played).
+                self.pause_due = self.pause && !self.human_to_move();
                 // What to ponder on (`play` cleared it, as any move does).
                 self.expected = self.figures.line[REPLY];
             }
