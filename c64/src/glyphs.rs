@@ -32,6 +32,25 @@ pub const MEN_CELLS: usize = 54;
 /// 1 = pawn .. 6 = king): a table, because the 6502 has no multiply.
 pub const PIECE_GLYPH: [u8; 8] = [0, 136, 145, 154, 163, 172, 181, 0];
 
+/// The first glyph of piece type `kind`'s picture (`kind` 0..=6), 0 for
+/// none (an empty square): [`PIECE_GLYPH`]'s, nine a type from the pawn's,
+/// by a shift and adds, so that the program has no table for it.
+#[inline(always)]
+pub const fn first_glyph(kind: u8) -> u8 {
+    if kind == 0 {
+        0
+    } else {
+        PIECE_BASE - 9 + (kind << 3) + kind
+    }
+}
+const _: () = {
+    let mut kind = 0;
+    while kind < 7 {
+        assert!(first_glyph(kind as u8) == PIECE_GLYPH[kind]);
+        kind += 1;
+    }
+};
+
 /// Column (0..2) of each of a square's nine parts, part = row × 3 + column.
 pub const PART_COL: [u8; 9] = [0, 1, 2, 0, 1, 2, 0, 1, 2];
 /// Row (0..2) of each of a square's nine parts.

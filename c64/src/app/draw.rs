@@ -15,7 +15,7 @@ use super::{
     DRAW_TYPED,
 };
 use super::{SHOW_A, SHOW_B, SHOW_D};
-use crate::glyphs::{CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW, PIECE_GLYPH};
+use crate::glyphs::{first_glyph, CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
 use crate::text::{two_digits, DIGIT_BIT};
@@ -193,7 +193,7 @@ impl<H: SearcherHome> App<H> {
         #[cfg(feature = "prg")]
         let piece = self.game.piece_at(tile);
         let ink = if !piece.is_empty() && piece.color() == Color::Black { BLACK_MAN } else { WHITE_MAN };
-        let first = PIECE_GLYPH[piece.kind() as usize];
+        let first = first_glyph(piece.kind());
         // (The part stepped through `black_box`, as the board's tiles are:
         // a byte, not a 16-bit counter for the tables' indexes.)
         let mut part = 0u8;
