@@ -337,22 +337,26 @@ fn men_rules(pos: &Position) -> Result<(), FenError> {
         return Err(err(FenField::Board, "each side needs exactly one king"));
     }
     for f in 0..8 {
-        for r in [0, 7] {
-            if pos.at(Square::new(f, r)).kind() == PAWN {
-                return Err(err(FenField::Board, "a pawn on rank 1 or 8"));
-            }
+        if pos.at(Square::new(f, 0)).kind() == PAWN || pos.at(Square::new(f, 7)).kind() == PAWN {
+            return Err(err(FenField::Board, "a pawn on rank 1 or 8"));
         }
     }
-    let homes = [
-        (CASTLE_WK, Square::E1, Square::H1, Color::White),
-        (CASTLE_WQ, Square::E1, Square::A1, Color::White),
-        (CASTLE_BK, Square::E8, Square::H8, Color::Black),
-        (CASTLE_BQ, Square::E8, Square::A8, Color::Black),
-    ];
-    for (right, king, rook, c) in homes {
-        if pos.castle & right != 0 && (pos.at(king) != Piece::new(KING, c) || pos.at(rook) != Piece::new(ROOK, c)) {
+    // The rights in bit order, computed rather than listed (a list of
+    // them is built on the stack first): `CASTLE_WK`, `CASTLE_WQ` (White's,
+    // on rank 1), `CASTLE_BK`, `CASTLE_BQ`; a king side's rook on file h, a
+    // queen side's on file a.
+    const _: () = assert!(CASTLE_WQ == CASTLE_WK << 1 && CASTLE_BK == CASTLE_WK << 2 && CASTLE_BQ == CASTLE_WK << 3);
+    let mut right = CASTLE_WK;
+    for n in 0..4u8 {
+        let (c, row) = if n < 2 { (Color::White, 7) } else { (Color::Black, 0) };
+        let rook_file = if n & 1 == 0 { 7 } else { 0 };
+        if pos.castle & right != 0
+            && (pos.at(Square::new(4, row)) != Piece::new(KING, c)
+                || pos.at(Square::new(rook_file, row)) != Piece::new(ROOK, c))
+        {
             return Err(err(FenField::Castling, "a right without its king and rook at home"));
         }
+        right <<= 1;
     }
     Ok(())
 }
