@@ -265,8 +265,10 @@ impl Position {
         if result.is_err() {
             self.exchange_men(men);
             (self.side, self.castle, self.ep, self.kings) = kept;
-            self.refresh();
         } else {
+            // Counted once, for the men that stay: a refusal leaves the
+            // old men and their totals standing.
+            self.refresh();
             (self.halfmove, self.fullmove, self.hist_top, self.hist_len) = (halfmove, fullmove.max(1), 0, 0);
             if self.ep != NO_SQUARE && !self.ep_capture_exists() {
                 self.ep = NO_SQUARE;
@@ -275,8 +277,10 @@ impl Position {
         result
     }
 
-    /// The kings found and the totals counted for the men on the board,
-    /// then the parser's checks.
+    /// The kings found for the men on the board, then the parser's checks,
+    /// the totals not yet counted: the side not to move not in check by
+    /// its attackers found (the same answer as [`check_rule`]'s attack
+    /// test, which reads the totals' phase to skip what a side cannot have).
     fn settle(&mut self) -> Result<(), FenError> {
         self.kings = ByColor::new(NO_SQUARE, NO_SQUARE);
         for n in 0..64 {
@@ -284,9 +288,11 @@ impl Position {
         }
         men_rules(self)?;
         en_passant_rule(self)?;
-        // Totals first: the check test reads `phase`.
-        self.refresh();
-        check_rule(self)
+        let mut scratch = [NO_SQUARE; crate::attacks::MAX_ATTACKERS];
+        if self.attackers(self.kings[self.side.other()], self.side, &mut scratch) != 0 {
+            return Err(CHECK_ERROR);
+        }
+        Ok(())
     }
 
     /// Out of line: a set-up and its refusal share it.
@@ -389,10 +395,13 @@ fn validate(pos: &mut Position) -> Result<(), FenError> {
 fn check_rule(pos: &mut Position) -> Result<(), FenError> {
     let them = pos.side.other();
     if pos.is_attacked(pos.kings[them], pos.side) {
-        return Err(err(FenField::Position, "the side not to move is in check"));
+        return Err(CHECK_ERROR);
     }
     Ok(())
 }
+
+/// The refusal of [`check_rule`] and of a set-up's test.
+const CHECK_ERROR: FenError = err(FenField::Position, "the side not to move is in check");
 
 /// Formats a position as FEN. Made by [`Position::fen`].
 pub struct Fen<'a>(&'a Position);
