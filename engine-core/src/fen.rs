@@ -270,7 +270,10 @@ impl Position {
             // old men and their totals standing.
             self.refresh();
             (self.halfmove, self.fullmove, self.hist_top, self.hist_len) = (halfmove, fullmove.max(1), 0, 0);
-            if self.ep != NO_SQUARE && !self.ep_capture_exists() {
+            // `ep`, not the field (the same, but the compiler cannot see it
+            // past the calls): a set-up's none, a constant, takes the test
+            // out of its code.
+            if ep != NO_SQUARE && !self.ep_capture_exists() {
                 self.ep = NO_SQUARE;
             }
         }
