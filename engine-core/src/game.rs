@@ -656,8 +656,11 @@ impl<H: SearcherHome> Game<H> {
         for tile in 0..64u8 {
             let sq = Square::from_ordinal(tile);
             let pos = self.position();
-            let white = pos.attackers(sq, Color::White, &mut scratch);
-            out[tile as usize] = ByColor::new(white, pos.attackers(sq, Color::Black, &mut scratch));
+            // Each count stored as it comes: a `ByColor` of the two was
+            // assembled as a 16-bit value first (18 bytes of AVR code).
+            let counts = &mut out[tile as usize];
+            counts[Color::White] = pos.attackers(sq, Color::White, &mut scratch);
+            counts[Color::Black] = pos.attackers(sq, Color::Black, &mut scratch);
         }
     }
 
