@@ -45,6 +45,9 @@ impl<H: SearcherHome> App<H> {
     }
 
     /// The save or load asked for, if one was: `Busy`; `None` if none.
+    /// Out of line: its record buffer is a frame of its own, not part of
+    /// [`App::step`]'s, which the search's deepest chain of calls is under.
+    #[inline(never)]
     pub(super) fn disk_step<I: Input>(&mut self, input: &mut I) -> Option<Step> {
         let due = core::mem::replace(&mut self.disk_due, Due::Nothing);
         if due == Due::Nothing {
