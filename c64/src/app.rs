@@ -536,12 +536,17 @@ impl<H: SearcherHome> App<H> {
             self.message = Message::None;
             self.dirty |= DRAW_MESSAGE;
         }
+        #[cfg(not(feature = "prg"))]
+        self.drop_refusal();
         match self.mode {
-            Mode::Board => self.board_key(key),
             Mode::Menu => self.menu_key(key),
             Mode::Promotion => self.promotion_key(key),
+            // The editor's arrows are the board's (one call of
+            // `move_cursor`): nothing is typed or pending in the editor, so
+            // the board's keys go straight to it.
             #[cfg(not(feature = "prg"))]
-            Mode::Setup => self.setup_key(key),
+            Mode::Setup if !matches!(key, Key::Up | Key::Down | Key::Left | Key::Right) => self.setup_key(key),
+            _ => self.board_key(key),
         }
     }
 

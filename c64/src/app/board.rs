@@ -103,7 +103,7 @@ impl<H: SearcherHome> App<H> {
     /// Move the cursor one square the way `arrow` (up, down, left or
     /// right) points on the screen, wrapping at the edges. One call for
     /// the four keys: their steps are chosen here.
-    pub(super) fn move_cursor(&mut self, arrow: Key) {
+    fn move_cursor(&mut self, arrow: Key) {
         // Up and left step back, down and right on; flipped, the other way.
         let step: i8 = if matches!(arrow, Key::Up | Key::Left) != self.flipped { -1 } else { 1 };
         let (rows, files) = if matches!(arrow, Key::Up | Key::Down) { (step, 0) } else { (0, step) };

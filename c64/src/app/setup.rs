@@ -66,18 +66,21 @@ impl<H: SearcherHome> App<H> {
         self.dirty = DRAW_ALL;
     }
 
-    pub(super) fn setup_key(&mut self, key: Key) -> Step {
+    /// A refusal shows until the next key, whatever the mode (there is
+    /// none outside the editor: each key in it drops the last).
+    pub(super) fn drop_refusal(&mut self) {
         if self.editor.refusal_len != 0 {
             self.editor.refusal_len = 0;
             self.dirty |= DRAW_STATUS;
         }
+    }
+
+    /// A key in the editor, but the arrows ([`App::key`] gives them to the
+    /// board's keys, which move the cursor).
+    pub(super) fn setup_key(&mut self, key: Key) -> Step {
         let cell = &mut self.editor.setup.men[self.cursor.index()];
         let man = *cell;
         *cell = match key {
-            Key::Up | Key::Down | Key::Left | Key::Right => {
-                self.move_cursor(key);
-                return Step::Busy;
-            }
             Key::Fire => next_man(man),
             Key::Delete => EMPTY,
             Key::Char(b'x') => {
@@ -98,18 +101,7 @@ impl<H: SearcherHome> App<H> {
                 return Step::Busy;
             }
             Key::Char(b'g') => {
-                match self.game.set_up(&mut self.editor.setup) {
-                    Ok(()) => self.game_started(),
-                    Err(refused) => {
-                        let mut n = 0;
-                        for (cell, &letter) in self.editor.refusal.iter_mut().zip(refused.problem.as_bytes()) {
-                            *cell = letter;
-                            n += 1;
-                        }
-                        self.editor.refusal_len = n;
-                        self.dirty |= DRAW_STATUS;
-                    }
-                }
+                self.start_setup();
                 return Step::Busy;
             }
             Key::Back | Key::Menu | Key::Char(b'm') => {
@@ -130,10 +122,32 @@ impl<H: SearcherHome> App<H> {
                 }
                 None => man,
             },
-            Key::Other(_) => man,
+            _ => man,
         };
         self.redraw_tile(self.cursor);
         Step::Busy
+    }
+
+    /// `g`: a game from the set-up, or the engine's reason not to. Out of
+    /// line: inlined, [`Game::set_up`] is inlined with it and the FEN
+    /// parser's placement check it calls is not (the proxy link: 170 bytes
+    /// more code).
+    ///
+    /// [`Game::set_up`]: engine_core::game::Game::set_up
+    #[inline(never)]
+    fn start_setup(&mut self) {
+        match self.game.set_up(&mut self.editor.setup) {
+            Ok(()) => self.game_started(),
+            Err(refused) => {
+                let mut n = 0;
+                for (cell, &letter) in self.editor.refusal.iter_mut().zip(refused.problem.as_bytes()) {
+                    *cell = letter;
+                    n += 1;
+                }
+                self.editor.refusal_len = n;
+                self.dirty |= DRAW_STATUS;
+            }
+        }
     }
 
     /// The editor's panel: its keys, the side to move, the rights.
