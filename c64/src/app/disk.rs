@@ -45,26 +45,19 @@ impl<H: SearcherHome> App<H> {
     }
 
     /// The save or load asked for, if one was: `Busy`; `None` if none.
-    /// Out of line: its record buffer is a frame of its own, not part of
-    /// [`App::step`]'s, which the search's deepest chain of calls is under.
+    /// Out of line: the frames of the save's and the load's record buffers
+    /// are under it, not part of [`App::step`]'s, which the search's
+    /// deepest chain of calls is under.
     #[inline(never)]
     pub(super) fn disk_step<I: Input>(&mut self, input: &mut I) -> Option<Step> {
         let due = core::mem::replace(&mut self.disk_due, Due::Nothing);
         if due == Due::Nothing {
             return None;
         }
-        let mut record = [0; RECORD_LEN];
         let said = if due == Due::Save {
-            let len = self.game.write_record(&mut record);
-            input.save_game(&record[..len]).map(|()| Message::Saved)
+            self.game.keep_record(|record| input.save_game(record)).map(|()| Message::Saved)
         } else {
-            input.load_game(&mut record).map(|len| match self.game.read_record(&record[..len.min(RECORD_LEN)]) {
-                Ok(()) => {
-                    self.game_started();
-                    Message::Loaded
-                }
-                Err(_) => Message::BadFile,
-            })
+            self.load(input)
         };
         self.say(said.unwrap_or_else(|e| match e {
             DiskError::NoDisk => Message::NoDisk,
@@ -74,5 +67,19 @@ impl<H: SearcherHome> App<H> {
             DiskError::Failed => Message::DiskFailed,
         }));
         Some(Step::Busy)
+    }
+
+    /// Load the saved game: its message, or why the disk failed. Out of
+    /// line: its record buffer is a frame of its own, beside the save's.
+    #[inline(never)]
+    fn load<I: Input>(&mut self, input: &mut I) -> Result<Message, DiskError> {
+        let mut record = [0; RECORD_LEN];
+        input.load_game(&mut record).map(|len| match self.game.read_record(&record[..len.min(RECORD_LEN)]) {
+            Ok(()) => {
+                self.game_started();
+                Message::Loaded
+            }
+            Err(_) => Message::BadFile,
+        })
     }
 }

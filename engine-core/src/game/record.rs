@@ -67,8 +67,54 @@ impl<H: SearcherHome> Game<H> {
     /// the plies that can be undone and redone are as they were after it
     /// (it walks back to the start and forward again).
     pub fn write_record(&mut self, out: &mut [u8; RECORD_LEN]) -> usize {
-        let (played, ahead) = (self.undoable, self.redoable);
+        let played = self.rewind();
+        let len = self.record_at_start(out, played);
+        self.resume(played);
+        len
+    }
+
+    /// Hand the game's record (as [`Game::write_record`] writes it) to
+    /// `keep`, and give back what it gives; the game is as it was after it.
+    /// The record's buffer is in a frame of its own, under this one: no
+    /// call below it goes deeper than `keep` (walking the game back and
+    /// forward makes moves, beside it), which on the C64 keeps the static
+    /// frames of a save off the deepest chain.
+    pub fn keep_record<R>(&mut self, keep: impl FnOnce(&[u8]) -> R) -> R {
+        let played = self.rewind();
+        let kept = self.kept_at_start(played, keep);
+        self.resume(played);
+        kept
+    }
+
+    /// [`Game::keep_record`]'s buffer, written and kept.
+    #[inline(never)]
+    fn kept_at_start<R>(&self, played: u8, keep: impl FnOnce(&[u8]) -> R) -> R {
+        let mut record = [0; RECORD_LEN];
+        let len = self.record_at_start(&mut record, played);
+        keep(&record[..len])
+    }
+
+    /// Take back every ply the ring holds; how many were played (the rest
+    /// were taken back already).
+    fn rewind(&mut self) -> u8 {
+        let played = self.undoable;
         while self.step(true) {}
+        played
+    }
+
+    /// Replay the first `played` plies taken back: the game as before
+    /// [`Game::rewind`].
+    fn resume(&mut self, played: u8) {
+        for _ in 0..played {
+            self.step(false);
+        }
+        self.refresh_legal();
+    }
+
+    /// Write the record of the game, rewound to its start, into `out`
+    /// (`played` of its plies were played); how many bytes it took. Reads
+    /// the plies from the ring, makes no move.
+    fn record_at_start(&self, out: &mut [u8; RECORD_LEN], played: u8) -> usize {
         out[..4].copy_from_slice(TAG);
         out[4] = VERSION;
         for (byte, pair) in out[5..37].iter_mut().zip(Tile::all().step_by(2)) {
@@ -81,22 +127,15 @@ impl<H: SearcherHome> Game<H> {
         out[38] = if pos.ep == NO_SQUARE { 255 } else { pos.ep.ordinal() };
         out[39] = pos.halfmove_clock();
         [out[40], out[41]] = pos.fullmove_number().to_le_bytes();
-        let plies = played + ahead;
+        let plies = self.redoable;
         [out[42], out[43]] = [plies, played];
-        let mut at = HEAD;
-        while self.redoable > 0 {
-            let m = self.slot(self.next).mv;
+        for (ply, i) in out[HEAD..].chunks_exact_mut(2).zip(0..plies) {
+            let m = self.slot(self.next.wrapping_add(i)).mv;
             let code = PROMOTIONS.iter().position(|&p| p == m.promotion()).unwrap_or(0) as u8;
-            out[at] = Tile::of_square(m.from).number() | code << 6;
-            out[at + 1] = Tile::of_square(m.to).number();
-            at += 2;
-            self.step(false);
+            ply[0] = Tile::of_square(m.from).number() | code << 6;
+            ply[1] = Tile::of_square(m.to).number();
         }
-        for _ in 0..ahead {
-            self.step(true);
-        }
-        self.refresh_legal();
-        at
+        HEAD + 2 * plies as usize
     }
 
     /// Make the game the one `record` holds (players, level and settings
