@@ -78,53 +78,41 @@ impl<H: SearcherHome> App<H> {
     /// A key in the editor, but the arrows ([`App::key`] gives them to the
     /// board's keys, which move the cursor).
     pub(super) fn setup_key(&mut self, key: Key) -> Step {
-        let cell = &mut self.editor.setup.men[self.cursor.index()];
+        let setup = &mut self.editor.setup;
+        let cell = &mut setup.men[self.cursor.index()];
         let man = *cell;
-        *cell = match key {
-            Key::Fire => next_man(man),
-            Key::Delete => EMPTY,
+        // Every key redraws the cursor's square and the panel (one store
+        // for all: a key that changes neither redraws them as they are).
+        let mut redraw = DRAW_MAIN;
+        match key {
+            Key::Fire => *cell = next_man(man),
+            Key::Delete => *cell = EMPTY,
             Key::Char(b'x') => {
                 // No men, so no rights either.
-                self.editor.setup.men = [EMPTY; 64];
-                self.editor.setup.castle = 0;
-                self.dirty |= DRAW_BOARD | DRAW_MAIN;
-                return Step::Busy;
+                setup.men = [EMPTY; 64];
+                setup.castle = 0;
+                redraw = DRAW_BOARD | DRAW_MAIN;
             }
-            Key::Char(b's') => {
-                self.editor.setup.side = self.editor.setup.side.other();
-                self.dirty |= DRAW_MAIN;
-                return Step::Busy;
-            }
-            Key::Char(digit @ b'1'..=b'4') => {
-                self.editor.setup.castle ^= 1 << (digit - b'1');
-                self.dirty |= DRAW_MAIN;
-                return Step::Busy;
-            }
-            Key::Char(b'g') => {
-                self.start_setup();
-                return Step::Busy;
-            }
+            Key::Char(b's') => setup.side = setup.side.other(),
+            Key::Char(digit @ b'1'..=b'4') => setup.castle ^= 1 << (digit - b'1'),
+            Key::Char(b'g') => self.start_setup(),
+            // The game as it was; its displays as they were.
             Key::Back | Key::Menu | Key::Char(b'm') => {
-                // The game as it was; its displays as they were.
                 self.position_changed();
                 self.close_panel();
-                return Step::Busy;
             }
             Key::Quit => return Step::Quit,
-            Key::Char(letter) => match MEN_LETTERS.iter().position(|&c| c == letter) {
-                Some(at) => {
-                    let white = Piece::new(at as u8 + PAWN, Color::White);
-                    if man == white {
-                        Piece::new(at as u8 + PAWN, Color::Black)
-                    } else {
-                        white
-                    }
+            Key::Char(letter) => {
+                if let Some(at) = MEN_LETTERS.iter().position(|&c| c == letter) {
+                    let kind = at as u8 + PAWN;
+                    let white = man == Piece::new(kind, Color::White);
+                    *cell = Piece::new(kind, if white { Color::Black } else { Color::White });
                 }
-                None => man,
-            },
-            _ => man,
-        };
+            }
+            _ => {}
+        }
         self.redraw_tile(self.cursor);
+        self.dirty |= redraw;
         Step::Busy
     }
 
