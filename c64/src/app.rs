@@ -150,13 +150,10 @@ pub enum Message {
 }
 
 impl Message {
-    /// The words, a table in the variants' order.
+    /// The words, a table in the variants' order (the disk's too, where
+    /// there is one: one table, not a second lookup before it).
     fn text(self) -> &'static [u8] {
-        #[cfg(not(feature = "prg"))]
-        if let Some(words) = disk::words(self) {
-            return words;
-        }
-        const TEXT: [&[u8]; 11] = [
+        const TEXT: [&[u8]; Message::COUNT] = [
             b"",
             b"Illegal move",
             b"Type eg e2e4",
@@ -168,9 +165,29 @@ impl Message {
             b"Not your turn",
             b"Game over",
             b"Stack full",
+            #[cfg(not(feature = "prg"))]
+            b"Game saved",
+            #[cfg(not(feature = "prg"))]
+            b"Game loaded",
+            #[cfg(not(feature = "prg"))]
+            b"No disk",
+            #[cfg(not(feature = "prg"))]
+            b"Disk full",
+            #[cfg(not(feature = "prg"))]
+            b"No saved game",
+            #[cfg(not(feature = "prg"))]
+            b"Not a game",
+            #[cfg(not(feature = "prg"))]
+            b"Disk error",
         ];
         TEXT[self as usize]
     }
+
+    /// How many messages there are.
+    #[cfg(not(feature = "prg"))]
+    const COUNT: usize = Message::DiskFailed as usize + 1;
+    #[cfg(feature = "prg")]
+    const COUNT: usize = Message::StackFull as usize + 1;
 }
 
 /// A tile or none, in one byte: the tile's number, or [`MaybeTile::NONE`]
@@ -684,6 +701,21 @@ mod tests {
         ];
         for (message, words) in expected {
             assert_eq!(message.text(), words, "{message:?}");
+        }
+        #[cfg(not(feature = "prg"))]
+        {
+            let disk: [(Message, &[u8]); 7] = [
+                (Message::Saved, b"Game saved"),
+                (Message::Loaded, b"Game loaded"),
+                (Message::NoDisk, b"No disk"),
+                (Message::DiskFull, b"Disk full"),
+                (Message::NoSavedGame, b"No saved game"),
+                (Message::BadFile, b"Not a game"),
+                (Message::DiskFailed, b"Disk error"),
+            ];
+            for (message, words) in disk {
+                assert_eq!(message.text(), words, "{message:?}");
+            }
         }
     }
 }

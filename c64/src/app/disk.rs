@@ -23,20 +23,6 @@ pub(super) enum Due {
     Load,
 }
 
-/// The words of the disk's messages; `None` for the others.
-pub(super) fn words(message: Message) -> Option<&'static [u8]> {
-    Some(match message {
-        Message::Saved => b"Game saved",
-        Message::Loaded => b"Game loaded",
-        Message::NoDisk => b"No disk",
-        Message::DiskFull => b"Disk full",
-        Message::NoSavedGame => b"No saved game",
-        Message::BadFile => b"Not a game",
-        Message::DiskFailed => b"Disk error",
-        _ => return None,
-    })
-}
-
 impl<H: SearcherHome> App<H> {
     /// `s` (save) or `l` (load) on the board: done by the next step, which
     /// has the platform's disk.
