@@ -151,9 +151,11 @@ impl<H: SearcherHome> App<H> {
         let (side_row, rights_row) = (ROW_MAIN + 6, ROW_MAIN + 7);
         let side = if self.editor.setup.side == Color::White { WHITE } else { BLACK };
         text(screen, PANEL + 7, side_row, side, attr(colour::WHITE, PAPER), 5);
-        for (i, &letter) in (0..).zip(RIGHTS) {
-            let on = self.editor.setup.castle & (1 << i) != 0;
-            screen.put(PANEL + 5 + i, rights_row, if on { letter } else { b'-' }, attr(colour::WHITE, PAPER));
+        // The rights' bits shifted out one a letter (no shift by a count).
+        let (mut rights, mut col) = (self.editor.setup.castle, PANEL + 5);
+        for &letter in RIGHTS {
+            screen.put(col, rights_row, if rights & 1 != 0 { letter } else { b'-' }, attr(colour::WHITE, PAPER));
+            (rights, col) = (rights >> 1, col + 1);
         }
     }
 
