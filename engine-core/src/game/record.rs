@@ -33,8 +33,9 @@ const VERSION: u8 = 1;
 const HEAD: usize = 44;
 /// The longest record: the head and [`UNDO_DEPTH`] plies.
 pub const RECORD_LEN: usize = HEAD + 2 * UNDO_DEPTH as usize;
-/// The promotion pieces in the order of their two-bit codes.
-const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
+// The promotion pieces' two-bit codes, queen to knight, count the piece
+// types down: a promotion's code is `QUEEN` less its piece (no table).
+const _: () = assert!(ROOK == QUEEN - 1 && BISHOP == QUEEN - 2 && KNIGHT == QUEEN - 3);
 
 /// Why bytes are not a game this program saved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,7 +132,8 @@ impl<H: SearcherHome> Game<H> {
         [out[42], out[43]] = [plies, played];
         for (ply, i) in out[HEAD..].chunks_exact_mut(2).zip(0..plies) {
             let m = self.slot(self.next.wrapping_add(i)).mv;
-            let code = PROMOTIONS.iter().position(|&p| p == m.promotion()).unwrap_or(0) as u8;
+            // 0 (a queen's code) for a move that does not promote.
+            let code = if m.promotion() == 0 { 0 } else { QUEEN - m.promotion() };
             ply[0] = Tile::of_square(m.from).number() | code << 6;
             ply[1] = Tile::of_square(m.to).number();
         }
@@ -175,7 +177,7 @@ impl<H: SearcherHome> Game<H> {
         self.position_set();
         for (n, ply) in (1..=plies).zip(record[HEAD..].chunks_exact(2)) {
             let (from, to) = (Tile::masked(ply[0]), Tile::masked(ply[1]));
-            let promotion = PROMOTIONS[(ply[0] >> 6) as usize];
+            let promotion = QUEEN - (ply[0] >> 6);
             let m = self.find_move(from, to, promotion).map_err(|_| BadRecord::Ply(n))?;
             let _ = self.play(m);
         }
