@@ -118,10 +118,14 @@ impl<H: SearcherHome> Game<H> {
     fn record_at_start(&self, out: &mut [u8; RECORD_LEN], played: u8) -> usize {
         out[..4].copy_from_slice(TAG);
         out[4] = VERSION;
-        for (byte, pair) in out[5..37].iter_mut().zip(Tile::all().step_by(2)) {
-            let low = self.piece_at(pair).bits();
-            let high = self.piece_at(Tile::masked(pair.number() + 1)).bits();
+        // Two tiles a byte, by number (a byte counter, not a stepped
+        // iterator's state).
+        let mut number = 0;
+        for byte in &mut out[5..37] {
+            let low = self.piece_at(Tile::masked(number)).bits();
+            let high = self.piece_at(Tile::masked(number + 1)).bits();
             *byte = low | high << 4;
+            number += 2;
         }
         let pos = self.position();
         out[37] = pos.side_to_move() as u8 | pos.castling() << 1;
@@ -146,25 +150,28 @@ impl<H: SearcherHome> Game<H> {
     /// no longer counted for repetitions (the game is put back from its
     /// own record).
     pub fn read_record(&mut self, record: &[u8]) -> Result<(), BadRecord> {
-        let (men, plies, played) = parse(record)?;
+        // One array of men for the record's start and, on the way back,
+        // the game's own (a frame's 64 bytes, not an array by value each).
+        let mut men = [EMPTY; 64];
+        let (plies, played) = parse(record, &mut men)?;
         let mut kept = [0; RECORD_LEN];
         let len = self.write_record(&mut kept);
-        let result = self.replay(record, men, plies, played);
+        let result = self.replay(record, &mut men, plies, played);
         if result.is_err() {
             // The game's own record is a game: it replays.
-            let mine = parse(&kept[..len]);
-            if let Ok((men, plies, played)) = mine {
-                let back = self.replay(&kept[..len], men, plies, played);
+            if let Ok((plies, played)) = parse(&kept[..len], &mut men) {
+                let back = self.replay(&kept[..len], &mut men, plies, played);
                 debug_assert!(back.is_ok(), "the game's own record replays");
             }
         }
         result
     }
 
-    /// Set up `record`'s start from `men`, play its plies, take back the
-    /// ones not played. On a refused start the game is as it was; on a
-    /// refused ply it is part of the record's.
-    fn replay(&mut self, record: &[u8], mut men: [Piece; 64], plies: u8, played: u8) -> Result<(), BadRecord> {
+    /// Set up `record`'s start from `men` (which then holds the men the
+    /// game had), play its plies, take back the ones not played. On a
+    /// refused start the game is as it was; on a refused ply it is part of
+    /// the record's.
+    fn replay(&mut self, record: &[u8], men: &mut [Piece; 64], plies: u8, played: u8) -> Result<(), BadRecord> {
         let side = Color::from_bit(record[37] & 1);
         let ep = match record[38] {
             255 => NO_SQUARE,
@@ -172,7 +179,7 @@ impl<H: SearcherHome> Game<H> {
         };
         let fullmove = u16::from_le_bytes([record[40], record[41]]);
         self.pos_mut()
-            .exchange_placement(&mut men, (side, record[37] >> 1, ep), (record[39], fullmove))
+            .exchange_placement(men, (side, record[37] >> 1, ep), (record[39], fullmove))
             .map_err(BadRecord::Position)?;
         self.position_set();
         for (n, ply) in (1..=plies).zip(record[HEAD..].chunks_exact(2)) {
@@ -189,9 +196,10 @@ impl<H: SearcherHome> Game<H> {
     }
 }
 
-/// The start's men and the counts of a record that is well formed (its
-/// tag, version, length, men's bits and counts), not yet checked as chess.
-fn parse(record: &[u8]) -> Result<([Piece; 64], u8, u8), BadRecord> {
+/// The counts (plies, played) of a record that is well formed (its tag,
+/// version, length, men's bits and counts), not yet checked as chess, and
+/// its start's men in `men`; refused, `men` is partly written.
+fn parse(record: &[u8], men: &mut [Piece; 64]) -> Result<(u8, u8), BadRecord> {
     if record.len() < HEAD || record[..4] != *TAG {
         return Err(BadRecord::NotARecord);
     }
@@ -208,7 +216,6 @@ fn parse(record: &[u8]) -> Result<([Piece; 64], u8, u8), BadRecord> {
     {
         return Err(BadRecord::NotARecord);
     }
-    let mut men = [EMPTY; 64];
     for (pair, &byte) in men.chunks_exact_mut(2).zip(&record[5..37]) {
         for (man, bits) in pair.iter_mut().zip([byte & 15, byte >> 4]) {
             // A kind 1-6 of either colour, or none.
@@ -218,5 +225,5 @@ fn parse(record: &[u8]) -> Result<([Piece; 64], u8, u8), BadRecord> {
             *man = Piece::from_bits(bits);
         }
     }
-    Ok((men, plies, played))
+    Ok((plies, played))
 }
