@@ -148,30 +148,62 @@ impl<H: SearcherHome> Game<H> {
     /// kept), or refuse it and keep the game as it was: the plies of a
     /// game longer than the undo ring, before the ring's oldest, are then
     /// no longer counted for repetitions (the game is put back from its
-    /// own record).
+    /// start and the ring's plies).
+    ///
+    /// No second record: the game walks back to its start, whose men the
+    /// record's start is exchanged with, and the record's plies are made
+    /// on the board alone (the ring untouched) to check them; refused, the
+    /// start's men are exchanged back and the ring's plies replayed.
     pub fn read_record(&mut self, record: &[u8]) -> Result<(), BadRecord> {
-        // One array of men for the record's start and, on the way back,
-        // the game's own (a frame's 64 bytes, not an array by value each).
         let mut men = [EMPTY; 64];
         let (plies, played) = parse(record, &mut men)?;
-        let mut kept = [0; RECORD_LEN];
-        let len = self.write_record(&mut kept);
-        let result = self.replay(record, &mut men, plies, played);
-        if result.is_err() {
-            // The game's own record is a game: it replays.
-            if let Ok((plies, played)) = parse(&kept[..len], &mut men) {
-                let back = self.replay(&kept[..len], &mut men, plies, played);
-                debug_assert!(back.is_ok(), "the game's own record replays");
+        let mine = self.rewind();
+        let (next, ring) = (self.next, self.redoable);
+        let pos = self.position();
+        let start = (pos.side_to_move(), pos.castling(), pos.ep, (pos.halfmove_clock(), pos.fullmove_number()));
+        let result = self.replay(record, &mut men, plies, played, true);
+        match result {
+            Ok(()) => {
+                // The record's start again (`men` holds the game's).
+                if parse(record, &mut men).is_ok() {
+                    let back = self.replay(record, &mut men, plies, played, false);
+                    debug_assert!(back.is_ok(), "a record checked replays");
+                }
+            }
+            Err(why) => {
+                if let BadRecord::Position(_) = why {
+                    // The board is the start, `men` the record's: the
+                    // start's own exchange would only have cleared the
+                    // repetitions' history.
+                    (self.pos_mut().hist_top, self.pos_mut().hist_len) = (0, 0);
+                } else {
+                    let (side, castle, ep, clocks) = start;
+                    let back = self.pos_mut().exchange_placement(&mut men, (side, castle, ep), clocks);
+                    debug_assert!(back.is_ok(), "the game's start is a position");
+                }
+                self.position_set();
+                (self.next, self.redoable) = (next, ring);
+                self.resume(mine);
             }
         }
         result
     }
 
     /// Set up `record`'s start from `men` (which then holds the men the
-    /// game had), play its plies, take back the ones not played. On a
-    /// refused start the game is as it was; on a refused ply it is part of
-    /// the record's.
-    fn replay(&mut self, record: &[u8], men: &mut [Piece; 64], plies: u8, played: u8) -> Result<(), BadRecord> {
+    /// game had) and play its plies, then take back the ones not played;
+    /// or, `dry`, make them on the board alone, the ring untouched, to
+    /// check them (the game's counts of plies are then not the board's).
+    /// On a refused start the board is as it was; on a refused ply it is
+    /// part of the record's. One function for both: one copy of the FEN
+    /// parser's placement check inlined.
+    fn replay(
+        &mut self,
+        record: &[u8],
+        men: &mut [Piece; 64],
+        plies: u8,
+        played: u8,
+        dry: bool,
+    ) -> Result<(), BadRecord> {
         let side = Color::from_bit(record[37] & 1);
         let ep = match record[38] {
             255 => NO_SQUARE,
@@ -181,17 +213,27 @@ impl<H: SearcherHome> Game<H> {
         self.pos_mut()
             .exchange_placement(men, (side, record[37] >> 1, ep), (record[39], fullmove))
             .map_err(BadRecord::Position)?;
-        self.position_set();
+        if dry {
+            self.refresh_legal();
+        } else {
+            self.position_set();
+        }
         for (n, ply) in (1..=plies).zip(record[HEAD..].chunks_exact(2)) {
             let (from, to) = (Tile::masked(ply[0]), Tile::masked(ply[1]));
-            let promotion = QUEEN - (ply[0] >> 6);
-            let m = self.find_move(from, to, promotion).map_err(|_| BadRecord::Ply(n))?;
-            let _ = self.play(m);
+            let m = self.find_move(from, to, QUEEN - (ply[0] >> 6)).map_err(|_| BadRecord::Ply(n))?;
+            if dry {
+                self.pos_mut().make(m);
+                self.refresh_legal();
+            } else {
+                let _ = self.play(m);
+            }
         }
-        for _ in played..plies {
-            self.step(true);
+        if !dry {
+            for _ in played..plies {
+                self.step(true);
+            }
+            self.refresh_legal();
         }
-        self.refresh_legal();
         Ok(())
     }
 }
