@@ -1,11 +1,11 @@
 //! Saving and loading the game (`s` and `l` on the board): the engine
-//! writes the game as a record ([`Game::write_record`]: the start the undo
-//! ring reaches back to and every ply, those taken back too), the platform
-//! keeps it ([`Input::save_game`], [`Input::load_game`]: a file on the PC,
+//! writes the game as a record and hands it over ([`Game::keep_record`]:
+//! the start the undo ring reaches back to and every ply, those taken back
+//! too), the platform keeps it ([`Input::save_game`], [`Input::load_game`]: a file on the PC,
 //! the disk in drive 8 on the C64), and a load puts it on the board with
 //! its undo and redo, or says why not and keeps the game.
 //!
-//! [`Game::write_record`]: engine_core::game::Game::write_record
+//! [`Game::keep_record`]: engine_core::game::Game::keep_record
 
 use engine_core::game::{SearcherHome, RECORD_LEN};
 
