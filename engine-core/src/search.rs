@@ -161,6 +161,11 @@ pub struct Searcher<S = InPlace> {
     tt: Table<S>,
     /// What the last search on the opponent's time left for the next.
     pondered: Pondered,
+    /// The key ring's slots above the newest key, kept by
+    /// [`Searcher::think`] while its moves write over them: here rather
+    /// than in its frame, which on the C64 is on the deepest chain of
+    /// static frames in the program's area (the searcher is outside it).
+    ahead: [u32; RING_AHEAD],
 }
 
 /// What a search on the opponent's time ([`Searcher::ponder`]) leaves for
@@ -302,6 +307,7 @@ impl<S: Slots> Searcher<S> {
             rng: Lfsr(0),
             moves_played: 0,
             pondered: Pondered::NONE,
+            ahead: [0; RING_AHEAD],
         }
     }
 
@@ -422,10 +428,9 @@ impl<S: Slots> Searcher<S> {
     /// so a game kept here can still take back [`crate::game::UNDO_DEPTH`]
     /// plies with its repetition history intact.
     pub fn think<H: SearchHooks>(&mut self, limits: Limits, hooks: &mut H) -> SearchResult {
-        let mut ahead = [0u32; RING_AHEAD];
-        self.pos.history_ahead(&mut ahead);
+        self.pos.history_ahead(&mut self.ahead);
         let result = self.root(limits, hooks);
-        self.pos.restore_history_ahead(&ahead);
+        self.pos.restore_history_ahead(&self.ahead);
         result
     }
 
