@@ -119,6 +119,9 @@ impl Position {
     /// rare: a pinned pawn, or one whose capture would empty the king's rank
     /// of both pawns, cannot take. Not through `make`: `make` calls this, and
     /// a cycle of calls would give `make` a soft-stack frame on the C64.
+    /// Always inlined: `make` is its one caller in the search, and a set-up
+    /// (no en passant square) folds its own call away.
+    #[inline(always)]
     pub(crate) fn ep_capture_exists(&mut self) -> bool {
         let ep = self.ep;
         let us = self.side;
