@@ -47,10 +47,10 @@
 //! | `app/setup.rs` | the position editor: its keys, its panel, starting a game from it |
 //! | `app/disk.rs` | saving and loading the game through the platform's disk |
 //!
-//! The position editor and the disk are in every build but the C64's
-//! (feature `prg`), whose memory they do not fit yet: each place they join
-//! the rest is marked `#[cfg(not(feature = "prg"))]` (docs/c64.md, "Where
-//! the fit stands": what each would cost there).
+//! The disk is in every build but the C64's (feature `prg`), whose memory
+//! it does not fit yet: each place it joins the rest is marked
+//! `#[cfg(not(feature = "prg"))]` (docs/c64.md, "Where the fit stands":
+//! what it would cost there).
 
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
@@ -69,7 +69,6 @@ mod draw;
 mod log;
 mod menu;
 mod ponder;
-#[cfg(not(feature = "prg"))]
 mod setup;
 mod thinking;
 
@@ -96,7 +95,6 @@ pub enum Mode {
     /// The promotion chooser, in the panel.
     Promotion,
     /// The position editor: the board shows the set-up, the panel its keys.
-    #[cfg(not(feature = "prg"))]
     Setup,
 }
 
@@ -295,7 +293,6 @@ pub struct App<H = Searcher> {
     /// The input's clock at the last tick.
     clock_seen: u16,
     /// The position editor's set-up and what it says.
-    #[cfg(not(feature = "prg"))]
     editor: setup::Editor,
     /// A save or load asked for: the next step with no key waiting does it.
     #[cfg(not(feature = "prg"))]
@@ -389,7 +386,6 @@ impl<H: SearcherHome> App<H> {
             clock_seen: 0,
             ponder: false,
             expected: Move::NONE,
-            #[cfg(not(feature = "prg"))]
             editor: setup::Editor::NONE,
             #[cfg(not(feature = "prg"))]
             disk_due: disk::Due::Nothing,
@@ -553,7 +549,6 @@ impl<H: SearcherHome> App<H> {
             self.message = Message::None;
             self.dirty |= DRAW_MESSAGE;
         }
-        #[cfg(not(feature = "prg"))]
         self.drop_refusal();
         match self.mode {
             Mode::Menu => self.menu_key(key),
@@ -561,7 +556,6 @@ impl<H: SearcherHome> App<H> {
             // The editor's arrows are the board's (one call of
             // `move_cursor`): nothing is typed or pending in the editor, so
             // the board's keys go straight to it.
-            #[cfg(not(feature = "prg"))]
             Mode::Setup if !matches!(key, Key::Up | Key::Down | Key::Left | Key::Right) => self.setup_key(key),
             _ => self.board_key(key),
         }

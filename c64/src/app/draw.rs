@@ -75,7 +75,6 @@ impl<H: SearcherHome> App<H> {
                 Mode::Board => self.draw_log(screen),
                 Mode::Menu => self.draw_menu(screen),
                 Mode::Promotion => self.draw_chooser(screen),
-                #[cfg(not(feature = "prg"))]
                 Mode::Setup => self.draw_setup(screen),
             }
         }
@@ -96,7 +95,6 @@ impl<H: SearcherHome> App<H> {
                 Mode::Board => b"M=menu U=undo",
                 Mode::Menu => b"Return=change",
                 Mode::Promotion => b"Return=choose",
-                #[cfg(not(feature = "prg"))]
                 Mode::Setup => b"G=go STOP=back",
             };
             line(screen, ROW_HELP, help, attr(LABEL, PAPER));
@@ -147,10 +145,7 @@ impl<H: SearcherHome> App<H> {
 
     fn draw_square<S: Screen>(&self, screen: &mut S, tile: Tile) {
         // The editor shows its set-up, and no marks of the game's.
-        #[cfg(not(feature = "prg"))]
         let editing = self.mode == Mode::Setup;
-        #[cfg(feature = "prg")]
-        let editing = false;
         // Flipped, the row and the column count from the other side: one
         // mask for both.
         let flip = if self.flipped { 7 } else { 0 };
@@ -188,10 +183,7 @@ impl<H: SearcherHome> App<H> {
         } else {
             square
         };
-        #[cfg(not(feature = "prg"))]
         let piece = if editing { self.editor.setup.men[tile.index()] } else { self.game.piece_at(tile) };
-        #[cfg(feature = "prg")]
-        let piece = self.game.piece_at(tile);
         let ink = if !piece.is_empty() && piece.color() == Color::Black { BLACK_MAN } else { WHITE_MAN };
         let first = first_glyph(piece.kind());
         // (The part stepped through `black_box`, as the board's tiles are:
@@ -257,7 +249,6 @@ impl<H: SearcherHome> App<H> {
         }
     }
     fn draw_status<S: Screen>(&self, screen: &mut S) {
-        #[cfg(not(feature = "prg"))]
         if self.mode == Mode::Setup {
             return self.draw_refusal(screen);
         }

@@ -21,21 +21,13 @@ pub(super) const MENU_PAUSE: u8 = 6;
 pub(super) const MENU_PONDER: u8 = 7;
 /// The position editor, above Quit where there is one (not in the C64's
 /// build yet).
-#[cfg(not(feature = "prg"))]
 pub(super) const MENU_SETUP: u8 = 8;
 pub(super) const MENU_QUIT: u8 = MENU_ITEMS - 1;
-#[cfg(not(feature = "prg"))]
 pub(super) const MENU_ITEMS: u8 = 10;
-#[cfg(feature = "prg")]
-pub(super) const MENU_ITEMS: u8 = 9;
 /// Each entry's words, in that order (each highlighted letter one of
 /// `charset::INVERSE_TEXT`'s: "Set up" would need an inverse `S`).
-#[cfg(not(feature = "prg"))]
 pub(super) const MENU_WORDS: [&[u8]; MENU_ITEMS as usize] =
     [b"Resume", b"New game", WHITE, BLACK, b"Level", b"Flip board", b"Pause", b"Ponder", b"Board setup", b"Quit"];
-#[cfg(feature = "prg")]
-pub(super) const MENU_WORDS: [&[u8]; MENU_ITEMS as usize] =
-    [b"Resume", b"New game", WHITE, BLACK, b"Level", b"Flip board", b"Pause", b"Ponder", b"Quit"];
 
 /// Each level's name, 1 to 10: the node levels, then the timed ones'
 /// seconds a move (`level::TIMED_SECONDS`; "key": until a key is pressed).
@@ -63,9 +55,8 @@ impl<H: SearcherHome> App<H> {
 
     /// A new game is on the board (the start position, or a set-up): the
     /// randomiser seeded again, the clocks at zero, the cursor home, the
-    /// panel closed. Out of line where the menu, the editor and a load
-    /// share it; inlined into the menu, its one caller, in the C64's build.
-    #[cfg_attr(not(feature = "prg"), inline(never))]
+    /// panel closed. Out of line: the menu, the editor and a load share it.
+    #[inline(never)]
     pub(super) fn game_started(&mut self) {
         self.seeded = false;
         self.clocks = ByColor::new(Clock::ZERO, Clock::ZERO);
@@ -143,7 +134,6 @@ impl<H: SearcherHome> App<H> {
             MENU_FLIP => self.set_flipped(!self.flipped),
             MENU_PAUSE => self.pause = !self.pause,
             MENU_PONDER => self.ponder = !self.ponder,
-            #[cfg(not(feature = "prg"))]
             MENU_SETUP => self.open_setup(),
             MENU_QUIT => return Step::Quit,
             _ => {}
