@@ -55,15 +55,23 @@ impl SearcherHome for Away {
 /// triangle of moves.
 const PV_TABLE: usize = PV_PLIES + PV_PLIES * (PV_PLIES + 1) / 2 * size_of::<Move>();
 
+/// What the host's searcher has beyond the C64's: the run-time technique
+/// switches and the padding of a 4-byte alignment (the 6502 aligns nothing).
+const HOST_SEARCHER_EXTRA: usize = 72;
+
 #[test]
 fn static_memory_stays_within_its_budget() {
     let sizes = [
         ("App (the game's static in the program area) with its game", size_of::<App<Away>>(), 1_550),
         ("Game (inside App)", size_of::<Game<Away>>(), 1_400),
+        // The searcher's region is 5,120 bytes; the host adds its technique
+        // switches and pads for its 4-byte alignment (69 bytes now: the
+        // 16-bit build's searcher is 5,087). The exact check is the glue's
+        // compile-time assertion on the 16-bit target (tools/c64-check).
         (
             "Searcher (a static at $E000 below the screen at $F400), its table's slots outside, without the PV table",
             size_of::<Searcher<Elsewhere>>() - PV_TABLE,
-            5_120,
+            5_120 + HOST_SEARCHER_EXTRA,
         ),
         ("Position (in Searcher)", size_of::<Position>(), 1_700),
     ];
