@@ -48,9 +48,9 @@
 //! | `app/disk.rs` | saving and loading the game through the platform's disk |
 //!
 //! The disk is in every build but the C64's (feature `prg`), whose memory
-//! it does not fit yet: each place it joins the rest is marked
-//! `#[cfg(not(feature = "prg"))]` (docs/c64.md, "Where the fit stands":
-//! what it would cost there).
+//! it does not fit yet (feature `disk` puts it there too, to type-check and
+//! measure it): each place it joins the rest is marked `#[cfg(disk)]`
+//! (c64/build.rs; docs/c64.md, "Where the fit stands": what it costs).
 
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
@@ -63,7 +63,7 @@ use crate::input::{Input, Key};
 use crate::screen::Screen;
 
 mod board;
-#[cfg(not(feature = "prg"))]
+#[cfg(disk)]
 mod disk;
 mod draw;
 mod log;
@@ -83,6 +83,13 @@ pub enum Step {
     Busy,
     /// The player chose to leave.
     Quit,
+    /// The player asked to save the game: the platform writes
+    /// [`App::record`] to its disk and answers with [`App::saved`] before
+    /// the next step.
+    Save,
+    /// The player asked to load the saved game: the platform reads it and
+    /// answers with [`App::loaded`] before the next step.
+    Load,
 }
 
 /// What the keys currently drive.
@@ -124,26 +131,26 @@ pub enum Message {
     /// The engine's search reached the end of the machine's stack and
     /// played the best move it had ([`Input::stack_ok`]).
     StackFull,
-    /// The game is saved ([`Input::save_game`]).
-    #[cfg(not(feature = "prg"))]
+    /// The game is saved ([`Step::Save`]).
+    #[cfg(disk)]
     Saved,
-    /// The saved game is on the board ([`Input::load_game`]).
-    #[cfg(not(feature = "prg"))]
+    /// The saved game is on the board ([`Step::Load`]).
+    #[cfg(disk)]
     Loaded,
     /// A save or load failed: no disk.
-    #[cfg(not(feature = "prg"))]
+    #[cfg(disk)]
     NoDisk,
     /// A save failed: the disk is full.
-    #[cfg(not(feature = "prg"))]
+    #[cfg(disk)]
     DiskFull,
     /// A load failed: no game saved.
-    #[cfg(not(feature = "prg"))]
+    #[cfg(disk)]
     NoSavedGame,
     /// A load failed: what is there is not a game (the game is kept).
-    #[cfg(not(feature = "prg"))]
+    #[cfg(disk)]
     BadFile,
     /// A save or load failed for another reason.
-    #[cfg(not(feature = "prg"))]
+    #[cfg(disk)]
     DiskFailed,
 }
 
@@ -163,28 +170,28 @@ impl Message {
             b"Not your turn",
             b"Game over",
             b"Stack full",
-            #[cfg(not(feature = "prg"))]
+            #[cfg(disk)]
             b"Game saved",
-            #[cfg(not(feature = "prg"))]
+            #[cfg(disk)]
             b"Game loaded",
-            #[cfg(not(feature = "prg"))]
+            #[cfg(disk)]
             b"No disk",
-            #[cfg(not(feature = "prg"))]
+            #[cfg(disk)]
             b"Disk full",
-            #[cfg(not(feature = "prg"))]
+            #[cfg(disk)]
             b"No saved game",
-            #[cfg(not(feature = "prg"))]
+            #[cfg(disk)]
             b"Not a game",
-            #[cfg(not(feature = "prg"))]
+            #[cfg(disk)]
             b"Disk error",
         ];
         TEXT[self as usize]
     }
 
     /// How many messages there are.
-    #[cfg(not(feature = "prg"))]
+    #[cfg(disk)]
     const COUNT: usize = Message::DiskFailed as usize + 1;
-    #[cfg(feature = "prg")]
+    #[cfg(not(disk))]
     const COUNT: usize = Message::StackFull as usize + 1;
 }
 
@@ -294,9 +301,6 @@ pub struct App<H = Searcher> {
     clock_seen: u16,
     /// The position editor's set-up and what it says.
     editor: setup::Editor,
-    /// A save or load asked for: the next step with no key waiting does it.
-    #[cfg(not(feature = "prg"))]
-    disk_due: disk::Due,
 }
 
 /// A side's time used: minutes, seconds, jiffies (no divide to show it).
@@ -387,8 +391,6 @@ impl<H: SearcherHome> App<H> {
             ponder: false,
             expected: Move::NONE,
             editor: setup::Editor::NONE,
-            #[cfg(not(feature = "prg"))]
-            disk_due: disk::Due::Nothing,
         }
     }
 
@@ -498,14 +500,7 @@ impl<H: SearcherHome> App<H> {
             self.seeded = true;
         }
         self.tick(input.clock());
-        // A save or load the last key asked for, before the next key.
-        #[cfg(not(feature = "prg"))]
-        let disk = self.disk_step(input);
-        #[cfg(feature = "prg")]
-        let disk = None;
-        let result = if let Some(done) = disk {
-            done
-        } else if let Some(key) = input.poll() {
+        let result = if let Some(key) = input.poll() {
             self.key(key)
         } else if self.hint_due || self.computer_to_move() {
             self.think(screen, input, self.hint_due)
@@ -696,7 +691,7 @@ mod tests {
         for (message, words) in expected {
             assert_eq!(message.text(), words, "{message:?}");
         }
-        #[cfg(not(feature = "prg"))]
+        #[cfg(disk)]
         {
             let disk: [(Message, &[u8]); 7] = [
                 (Message::Saved, b"Game saved"),

@@ -8,6 +8,8 @@
 //! [`Key::from_ascii`] maps the host's typed characters; the C64's keyboard
 //! matrix maps straight to keys ([`crate::keyboard`]).
 
+use engine_core::game::RECORD_LEN;
+
 /// One key press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
@@ -92,19 +94,18 @@ pub trait Input {
     fn stack_ok(&mut self) -> bool {
         true
     }
-    /// Keep `record` (a saved game, [`engine_core::game::RECORD_LEN`] bytes
-    /// at most) on the platform's disk in place of the one kept before.
-    /// The default has no disk.
-    fn save_game(&mut self, record: &[u8]) -> Result<(), DiskError> {
-        let _ = record;
-        Err(DiskError::NoDisk)
-    }
-    /// Read the game kept on the disk into `into`; how many bytes it took.
-    /// The default has no disk.
-    fn load_game(&mut self, into: &mut [u8]) -> Result<usize, DiskError> {
-        let _ = into;
-        Err(DiskError::NoDisk)
-    }
+}
+
+/// A disk that answers at once (the PC's game file, the tests'): what
+/// [`crate::App::use_disk`] saves to and loads from. The C64's drive is
+/// reached from the glue's `main` instead, between two steps
+/// (docs/c64.md, "The glue").
+pub trait Disk {
+    /// Keep `record` (a saved game, [`RECORD_LEN`] bytes at most) in place
+    /// of the one kept before.
+    fn save(&mut self, record: &[u8]) -> Result<(), DiskError>;
+    /// Read the game kept into `into`; how many bytes it took.
+    fn load(&mut self, into: &mut [u8; RECORD_LEN]) -> Result<usize, DiskError>;
 }
 
 /// Turns joystick samples into key presses: one press per movement or

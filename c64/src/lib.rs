@@ -40,5 +40,5 @@ pub mod screen;
 pub mod text;
 
 pub use app::{App, Message, Mode, Step};
-pub use input::{DiskError, Input, Joystick, Key};
+pub use input::{Disk, DiskError, Input, Joystick, Key};
 pub use screen::{Screen, ScreenBuffer};

@@ -11,8 +11,8 @@ use std::collections::VecDeque;
 use std::fmt::Write as _;
 
 use c64::layout::*;
-use c64::{App, DiskError, Input, Key, Message, Mode, Screen, ScreenBuffer, Step};
-use engine_core::game::{Game, Outcome, Player, Tile};
+use c64::{App, Disk, DiskError, Input, Key, Message, Mode, Screen, ScreenBuffer, Step};
+use engine_core::game::{Game, Outcome, Player, Tile, RECORD_LEN};
 use engine_core::piece::{Color, Piece, EMPTY};
 use engine_core::tt::InPlace;
 use engine_core::{Position, Searcher};
@@ -55,8 +55,10 @@ impl Input for Keys {
         self.stack_asks += 1;
         self.stack_full_at.is_none_or(|at| self.stack_asks < at)
     }
+}
 
-    fn save_game(&mut self, record: &[u8]) -> Result<(), DiskError> {
+impl Disk for Keys {
+    fn save(&mut self, record: &[u8]) -> Result<(), DiskError> {
         match (self.disk_fails.take(), &mut self.disk) {
             (Some(e), _) => Err(e),
             (None, Some(kept)) => {
@@ -67,7 +69,7 @@ impl Input for Keys {
         }
     }
 
-    fn load_game(&mut self, into: &mut [u8]) -> Result<usize, DiskError> {
+    fn load(&mut self, into: &mut [u8; RECORD_LEN]) -> Result<usize, DiskError> {
         match (self.disk_fails.take(), &self.disk) {
             (Some(e), _) => Err(e),
             (None, Some(kept)) if kept.is_empty() => Err(DiskError::NoFile),
@@ -140,6 +142,7 @@ impl Session {
                 Step::Idle => return,
                 Step::Busy => {}
                 Step::Quit => panic!("quit"),
+                disk @ (Step::Save | Step::Load) => self.app.use_disk(disk, &mut self.keys),
             }
         }
         panic!("the app never went idle");
@@ -828,6 +831,7 @@ fn garbage_keys_are_never_fatal() {
                     s = Session::new(Game::new());
                     break;
                 }
+                disk @ (Step::Save | Step::Load) => s.app.use_disk(disk, &mut s.keys),
             }
         }
         // The board frame is always there.

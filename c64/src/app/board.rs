@@ -85,10 +85,10 @@ impl<H: SearcherHome> App<H> {
                 self.pending = c;
             }
             Key::Char(b'h') => self.ask_hint(),
-            #[cfg(not(feature = "prg"))]
-            Key::Char(b's') => self.ask_disk(super::disk::Due::Save),
-            #[cfg(not(feature = "prg"))]
-            Key::Char(b'l') => self.ask_disk(super::disk::Due::Load),
+            #[cfg(disk)]
+            Key::Char(b's') => return Step::Save,
+            #[cfg(disk)]
+            Key::Char(b'l') => return Step::Load,
             Key::Char(c @ (b'c' | b'e'..=b'g')) => {
                 self.typed[0] = c;
                 self.typed_len = 1;

@@ -1,50 +1,68 @@
-//! Saving and loading the game (`s` and `l` on the board): the engine
-//! writes the game as a record and hands it over ([`Game::keep_record`]:
-//! the start the undo ring reaches back to and every ply, those taken back
-//! too), the platform keeps it ([`Input::save_game`], [`Input::load_game`]: a file on the PC,
-//! the disk in drive 8 on the C64), and a load puts it on the board with
-//! its undo and redo, or says why not and keeps the game.
+//! Saving and loading the game (`s` and `l` on the board). The step that
+//! reads the key answers [`Step::Save`] or [`Step::Load`], and the platform
+//! does the rest before the next step: a save writes [`App::record`] (the
+//! start the undo ring reaches back to and every ply, those taken back
+//! too: [`Game::write_record`]) to its disk and answers [`App::saved`]; a
+//! load reads the record and answers [`App::loaded`], which puts the game
+//! on the board with its undo and redo, or says why not and keeps the
+//! game. The platform holds the record: the PC a buffer of its own
+//! ([`App::use_disk`]), the C64 the soft stack's idle region, and the
+//! C64's call of its drive is made by the glue's `main` between two steps
+//! (docs/c64.md, "The glue").
 //!
-//! [`Game::keep_record`]: engine_core::game::Game::keep_record
+//! [`Game::write_record`]: engine_core::game::Game::write_record
 
 use engine_core::game::{SearcherHome, RECORD_LEN};
 
 use super::{App, Message, Step};
-use crate::input::{DiskError, Input};
-
-/// What the next step does with the disk.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Due {
-    /// Nothing (zero: the value in a zeroed `App`).
-    Nothing,
-    /// Save the game.
-    Save,
-    /// Load the saved game.
-    Load,
-}
+use crate::input::{Disk, DiskError};
 
 impl<H: SearcherHome> App<H> {
-    /// `s` (save) or `l` (load) on the board: done by the next step, which
-    /// has the platform's disk.
-    pub(super) fn ask_disk(&mut self, due: Due) {
-        self.disk_due = due;
+    /// The game as a record, for a save ([`Step::Save`]): written into
+    /// `into`, its length returned.
+    pub fn record(&mut self, into: &mut [u8; RECORD_LEN]) -> usize {
+        self.game.write_record(into)
     }
 
-    /// The save or load asked for, if one was: `Busy`; `None` if none.
-    /// Out of line: the frames of the save's and the load's record buffers
-    /// are under it, not part of [`App::step`]'s, which the search's
-    /// deepest chain of calls is under.
-    #[inline(never)]
-    pub(super) fn disk_step<I: Input>(&mut self, input: &mut I) -> Option<Step> {
-        let due = core::mem::replace(&mut self.disk_due, Due::Nothing);
-        if due == Due::Nothing {
-            return None;
+    /// The platform's answer to a save.
+    pub fn saved(&mut self, answer: Result<(), DiskError>) {
+        self.say_disk(answer.map(|()| Message::Saved));
+    }
+
+    /// The platform's answer to a load ([`Step::Load`]): the record it read,
+    /// or why there is none. A record the engine refuses leaves the game as
+    /// it was.
+    pub fn loaded(&mut self, answer: Result<&[u8], DiskError>) {
+        let said = answer.map(|record| match self.game.read_record(record) {
+            Ok(()) => {
+                self.game_started();
+                Message::Loaded
+            }
+            Err(_) => Message::BadFile,
+        });
+        self.say_disk(said);
+    }
+
+    /// For a platform whose disk answers at once: the save or load `step`
+    /// asked for ([`Step::Save`], [`Step::Load`]; any other step, nothing),
+    /// done with `disk` and a record buffer of its own.
+    pub fn use_disk(&mut self, step: Step, disk: &mut impl Disk) {
+        let mut buffer = [0; RECORD_LEN];
+        match step {
+            Step::Save => {
+                let len = self.record(&mut buffer);
+                self.saved(disk.save(&buffer[..len]));
+            }
+            Step::Load => {
+                let answer = disk.load(&mut buffer).map(|len| &buffer[..len.min(RECORD_LEN)]);
+                self.loaded(answer);
+            }
+            _ => {}
         }
-        let said = if due == Due::Save {
-            self.game.keep_record(|record| input.save_game(record)).map(|()| Message::Saved)
-        } else {
-            self.load(input)
-        };
+    }
+
+    /// The message for what the disk did.
+    fn say_disk(&mut self, said: Result<Message, DiskError>) {
         self.say(said.unwrap_or_else(|e| match e {
             DiskError::NoDisk => Message::NoDisk,
             DiskError::DiskFull => Message::DiskFull,
@@ -52,20 +70,5 @@ impl<H: SearcherHome> App<H> {
             DiskError::BadFile => Message::BadFile,
             DiskError::Failed => Message::DiskFailed,
         }));
-        Some(Step::Busy)
-    }
-
-    /// Load the saved game: its message, or why the disk failed. Out of
-    /// line: its record buffer is a frame of its own, beside the save's.
-    #[inline(never)]
-    fn load<I: Input>(&mut self, input: &mut I) -> Result<Message, DiskError> {
-        let mut record = [0; RECORD_LEN];
-        input.load_game(&mut record).map(|len| match self.game.read_record(&record[..len.min(RECORD_LEN)]) {
-            Ok(()) => {
-                self.game_started();
-                Message::Loaded
-            }
-            Err(_) => Message::BadFile,
-        })
     }
 }

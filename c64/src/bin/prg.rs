@@ -381,7 +381,27 @@ extern "C" fn main() -> i16 {
     drive();
     #[cfg(not(feature = "drive"))]
     {
-        play::run();
+        // The game until the menu's Quit; with the disk, a save or load
+        // between two of its steps, the KERNAL called from here (an
+        // indirect call: no other function may reach one, the note at the
+        // top).
+        #[cfg(not(feature = "disk"))]
+        play::run(true);
+        #[cfg(feature = "disk")]
+        {
+            let mut step = play::run(true);
+            while step != c64::Step::Quit {
+                let save = step == c64::Step::Save;
+                play::disk_ask(save);
+                // SAFETY: `DISK_CALL` is 6502 code that ends in `rts`,
+                // position-independent, in the program's RAM (c64::kernal);
+                // its parameters were just set.
+                let call: extern "C" fn() = unsafe { core::mem::transmute(addr_of!(c64::kernal::DISK_CALL)) };
+                call();
+                play::disk_answer(save);
+                step = play::run(false);
+            }
+        }
         play::leave();
         // The menu's Quit. The SDK's exit would spin forever: reset, back to
         // BASIC. Here, not in `run`: an indirect call makes its caller
@@ -512,6 +532,62 @@ mod play {
         }
     };
 
+    /// The record's place while it goes to or comes from the disk: past the
+    /// file's load address in the buffer at `c64::kernal::BUFFER` (the soft
+    /// stack's region: between two steps only `main`'s frame is there).
+    #[cfg(feature = "disk")]
+    const RECORD: u16 = c64::kernal::BUFFER + c64::kernal::LOAD_ADDRESS.len() as u16;
+
+    #[cfg(feature = "disk")]
+    fn record() -> &'static mut [u8; engine_core::game::RECORD_LEN] {
+        // SAFETY: `RECORD`'s bytes are RAM no Rust value holds while the
+        // App waits for a save or load (the soft stack is shallow then).
+        unsafe { &mut *(RECORD as usize as *mut [u8; engine_core::game::RECORD_LEN]) }
+    }
+
+    #[cfg(feature = "disk")]
+    fn poke_word(addr: u16, word: u16) {
+        let [low, high] = word.to_le_bytes();
+        poke(addr, low);
+        poke(addr + 1, high);
+    }
+
+    /// A save's or a load's parameters for `DISK_CALL` (c64::kernal): a
+    /// save's record written at `RECORD`, saved from there (the file's two
+    /// first bytes are that address); a load into the buffer, its load
+    /// address first, one byte more than a file may hold.
+    /// Out of line, as `disk_answer`: inlined, their locals would join
+    /// `main`'s frame, which is on the soft stack (reentrant).
+    #[cfg(feature = "disk")]
+    #[inline(never)]
+    pub(super) fn disk_ask(save: bool) {
+        use c64::kernal::{BUFFER, LIMIT, NAME, NAMES, OP, POINTER};
+        let (from, end) = if save {
+            (RECORD, RECORD + app().record(record()) as u16)
+        } else {
+            (BUFFER, RECORD + engine_core::game::RECORD_LEN as u16 + 1)
+        };
+        poke(OP, if save { 0 } else { 1 });
+        poke_word(POINTER, from);
+        poke_word(LIMIT, end);
+        poke_word(NAME, addr_of!(NAMES) as usize as u16);
+    }
+
+    /// What `DISK_CALL` answered, handed to the App.
+    #[cfg(feature = "disk")]
+    #[inline(never)]
+    pub(super) fn disk_answer(save: bool) {
+        use c64::kernal::{load_answer, save_answer, BUFFER, LIMIT, OP, POINTER, STATUS};
+        let (kernal, drive) = (peek(OP), [peek(LIMIT), peek(LIMIT + 1)]);
+        if save {
+            app().saved(save_answer(kernal, drive));
+        } else {
+            let stored = (peek(POINTER) as u16 | (peek(POINTER + 1) as u16) << 8).wrapping_sub(BUFFER);
+            let answer = load_answer(kernal, drive, peek(STATUS), stored);
+            app().loaded(answer.map(|len| &record()[..len.min(engine_core::game::RECORD_LEN)]));
+        }
+    }
+
     /// The KERNAL back, for the reset that the menu's Quit makes.
     pub(super) fn leave() {
         poke(CPU_PORT, peek(CPU_PORT) | 7);
@@ -606,15 +682,26 @@ mod play {
     static mut KEYS: Keys =
         Keys { keyboard: Keyboard::new(), joystick: Joystick::new(), queen: false, scanned: 0, waiting: None };
 
-    /// The game, until the menu's Quit.
-    pub(super) fn run() {
-        // SAFETY: runs once, single-threaded: the only references to the
-        // static; the cells are read before the place is zeroed, the App
-        // used only after (a zeroed App is `App::unstarted`, above).
-        char_screen(CODES, addr_of!(SHARED) as usize as u16);
-        fill(addr_of!(SHARED) as usize as u16, size_of::<Shared>() as u16, 0);
-        let app: &mut App<HighSearcher> = unsafe { &mut *addr_of_mut!(SHARED.app) };
-        app.reset();
+    /// The one reference to the App, once `run` started it.
+    fn app() -> &'static mut App<HighSearcher> {
+        // SAFETY: single-threaded, and each caller (`run`, the disk's two)
+        // is done with it before the next is called.
+        unsafe { &mut *addr_of_mut!(SHARED.app) }
+    }
+
+    /// The game's steps, until the menu's Quit or (with the disk) a save or
+    /// load, which `main` makes: the step that asked. The `first` time, the
+    /// character set built from the men's cells, then the App started in
+    /// their place.
+    pub(super) fn run(first: bool) -> Step {
+        if first {
+            // The cells are read before the place is zeroed, the App used
+            // only after (a zeroed App is `App::unstarted`, above).
+            char_screen(CODES, addr_of!(SHARED) as usize as u16);
+            fill(addr_of!(SHARED) as usize as u16, size_of::<Shared>() as u16, 0);
+            app().reset();
+        }
+        let app = app();
         // SAFETY: as for `SHARED`: the one reference to `KEYS`.
         let keys = unsafe { &mut *addr_of_mut!(KEYS) };
         loop {
@@ -622,8 +709,9 @@ mod play {
             // The stack is shallow here: a guard that stopped the last
             // search is laid again for the next.
             plant_canary();
-            if app.step(&mut Chars, keys) == Step::Quit {
-                return;
+            let step = app.step(&mut Chars, keys);
+            if step == Step::Quit || cfg!(feature = "disk") && matches!(step, Step::Save | Step::Load) {
+                return step;
             }
             // The computer against itself: the menu's Pause gives a person
             // time to follow.

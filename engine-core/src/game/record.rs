@@ -74,27 +74,6 @@ impl<H: SearcherHome> Game<H> {
         len
     }
 
-    /// Hand the game's record (as [`Game::write_record`] writes it) to
-    /// `keep`, and give back what it gives; the game is as it was after it.
-    /// The record's buffer is in a frame of its own, under this one: no
-    /// call below it goes deeper than `keep` (walking the game back and
-    /// forward makes moves, beside it), which on the C64 keeps the static
-    /// frames of a save off the deepest chain.
-    pub fn keep_record<R>(&mut self, keep: impl FnOnce(&[u8]) -> R) -> R {
-        let played = self.rewind();
-        let kept = self.kept_at_start(played, keep);
-        self.resume(played);
-        kept
-    }
-
-    /// [`Game::keep_record`]'s buffer, written and kept.
-    #[inline(never)]
-    fn kept_at_start<R>(&self, played: u8, keep: impl FnOnce(&[u8]) -> R) -> R {
-        let mut record = [0; RECORD_LEN];
-        let len = self.record_at_start(&mut record, played);
-        keep(&record[..len])
-    }
-
     /// Take back every ply the ring holds; how many were played (the rest
     /// were taken back already).
     fn rewind(&mut self) -> u8 {

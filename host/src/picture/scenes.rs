@@ -211,6 +211,7 @@ impl Script {
                 Step::Idle => return,
                 Step::Busy => {}
                 Step::Quit => unreachable!("no scene quits"),
+                Step::Save | Step::Load => unreachable!("no scene uses the disk"),
             }
         }
         unreachable!("a scene's UI never went idle");

@@ -17,7 +17,7 @@ use std::io::ErrorKind;
 use std::path::PathBuf;
 
 use c64::kernal::LOAD_ADDRESS;
-use c64::DiskError;
+use c64::{Disk, DiskError};
 use engine_core::game::{move_from, move_to, Game, Outcome, Player, RECORD_LEN};
 use engine_core::piece::Color;
 use engine_core::{Move, Position, MAX_MOVES};
@@ -33,9 +33,11 @@ impl GameFile {
     fn is_pgn(&self) -> bool {
         self.0.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
     }
+}
 
+impl Disk for GameFile {
     /// Write `record` (PGN if the name says so), replacing the file.
-    pub fn save(&self, record: &[u8]) -> Result<(), DiskError> {
+    fn save(&mut self, record: &[u8]) -> Result<(), DiskError> {
         let bytes = if self.is_pgn() {
             pgn_of(record).ok_or(DiskError::Failed)?.into_bytes()
         } else {
@@ -49,7 +51,7 @@ impl GameFile {
     }
 
     /// Read the file into `into` as a record; how many bytes.
-    pub fn load(&self, into: &mut [u8]) -> Result<usize, DiskError> {
+    fn load(&mut self, into: &mut [u8; RECORD_LEN]) -> Result<usize, DiskError> {
         let bytes = fs::read(&self.0).map_err(|e| match e.kind() {
             ErrorKind::NotFound => DiskError::NoFile,
             _ => DiskError::Failed,

@@ -20,7 +20,7 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
-use c64::{App, DiskError, Input, Key, ScreenBuffer, Step};
+use c64::{App, Input, Key, ScreenBuffer, Step};
 
 use super::file::GameFile;
 use super::{Jiffies, Seeds};
@@ -41,14 +41,6 @@ impl Input for LineKeys {
     }
     fn clock(&mut self) -> u16 {
         self.clock.now()
-    }
-
-    fn save_game(&mut self, record: &[u8]) -> Result<(), DiskError> {
-        self.file.save(record)
-    }
-
-    fn load_game(&mut self, into: &mut [u8]) -> Result<usize, DiskError> {
-        self.file.load(into)
     }
 }
 
@@ -101,6 +93,7 @@ pub fn run(mut app: App, seeds: Seeds, file: GameFile) -> io::Result<()> {
             Step::Idle => return false,
             Step::Busy => {}
             Step::Quit => return true,
+            disk @ (Step::Save | Step::Load) => app.use_disk(disk, &mut keys.file),
         }
     };
     settle(&mut app, &mut keys, &mut screen);

@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 
 use c64::glyphs::{piece_part, CENTRE_PART, EMPTY_CENTRE, SOLID};
 use c64::screen::{colour, COLS, ROWS};
-use c64::{App, DiskError, Input, Key, Screen, ScreenBuffer, Step};
+use c64::{App, Input, Key, Screen, ScreenBuffer, Step};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::terminal;
 use engine_core::piece::{Color, Piece};
@@ -420,14 +420,6 @@ impl Input for TermKeys {
         self.seeds.next()
     }
 
-    fn save_game(&mut self, record: &[u8]) -> Result<(), DiskError> {
-        self.file.save(record)
-    }
-
-    fn load_game(&mut self, into: &mut [u8]) -> Result<usize, DiskError> {
-        self.file.load(into)
-    }
-
     fn clock(&mut self) -> u16 {
         self.clock.now()
     }
@@ -476,6 +468,7 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration, file: GameF
             Step::Quit => break,
             Step::Busy => {}
             Step::Idle => keys.wait(),
+            Step::Save | Step::Load => app.use_disk(step, &mut keys.file),
         }
     }
     Ok(())
