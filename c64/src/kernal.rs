@@ -27,11 +27,13 @@
 
 use crate::input::DiskError;
 
-/// Where the record is kept while it goes to or comes from the disk.
+/// Where a file is read to: its load address, then the record.
 pub const BUFFER: u16 = 0x0400;
-/// The two bytes a PRG file starts with: the address a SAVE was made from
-/// ([`BUFFER`], low byte first), skipped when the file is read.
-pub const LOAD_ADDRESS: [u8; 2] = BUFFER.to_le_bytes();
+/// Where the record is, both ways: a save is made from here.
+pub const RECORD_AT: u16 = BUFFER + 2;
+/// The two bytes a PRG file starts with: the address its SAVE was made
+/// from ([`RECORD_AT`], low byte first), skipped when the file is read.
+pub const LOAD_ADDRESS: [u8; 2] = RECORD_AT.to_le_bytes();
 
 /// The zero page: in, 0 for a save or 1 for a load; out, the KERNAL's
 /// error (4 file not found, 5 device not present, ...), 0 if none.

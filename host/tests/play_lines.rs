@@ -186,7 +186,7 @@ fn a_game_saved_in_one_session_loads_in_the_next_in_both_formats() {
             assert!(pgn.contains("[Event \"c64chess game\"]") && pgn.contains("1. e4 e5 *"), "{pgn}");
         } else {
             // The C64's PRG file: its load address, then the record.
-            assert_eq!(&std::fs::read(file).unwrap()[..6], b"\x00\x04C64G");
+            assert_eq!(&std::fs::read(file).unwrap()[..6], b"\x02\x04C64G");
         }
         // The next session: load, then redo (the C64's format keeps the
         // ply taken back; PGN has only the moves played).
@@ -207,7 +207,7 @@ fn loading_nothing_or_a_bad_file_says_so_and_keeps_the_game() {
     let last = screens(&out).pop().unwrap();
     assert!(last.contains("No saved game") && last.contains("1. d2-d4"), "{last}");
     for (name, bytes) in [
-        ("junk.c64g", &b"\x00\x04C64G\x01 junk"[..]),
+        ("junk.c64g", &b"\x02\x04C64G\x01 junk"[..]),
         ("bare.c64g", &b"C64G"[..]),
         ("junk.pgn", &b"1. e4 e4"[..]),
         ("bin.pgn", &[0xFF, 0xFE][..]),

@@ -532,11 +532,11 @@ mod play {
         }
     };
 
-    /// The record's place while it goes to or comes from the disk: past the
-    /// file's load address in the buffer at `c64::kernal::BUFFER` (the soft
-    /// stack's region: between two steps only `main`'s frame is there).
+    /// The record's place while it goes to or comes from the disk
+    /// (`c64::kernal::RECORD_AT`, in the soft stack's region: between two
+    /// steps only `main`'s frame is there).
     #[cfg(feature = "disk")]
-    const RECORD: u16 = c64::kernal::BUFFER + c64::kernal::LOAD_ADDRESS.len() as u16;
+    const RECORD: u16 = c64::kernal::RECORD_AT;
 
     #[cfg(feature = "disk")]
     fn record() -> &'static mut [u8; engine_core::game::RECORD_LEN] {
