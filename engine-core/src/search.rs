@@ -1118,12 +1118,14 @@ fn sort_by_score(moves: &mut [Move]) {
 const ROOT_MASK: usize = MAX_MOVES - 1;
 const _: () = assert!(MAX_MOVES.is_power_of_two() && MAX_MOVES <= ARENA_SIZE);
 
-/// `nodes > budget / 3`, with two subtractions: a 32-bit division is a
-/// library routine of about 1 KB on the 6502 (and the AVR), and `3 * nodes`
-/// could overflow. For `2 * nodes <= budget` it is `3 * nodes > budget`,
-/// which is the same test; otherwise more than a third is spent.
+/// `nodes > budget / 3`, with a subtraction and a shift: a 32-bit division
+/// is a library routine of about 1 KB on the 6502 (and the AVR), and
+/// `3 * nodes` could overflow. For `nodes <= budget`, `nodes > (budget -
+/// nodes) / 2` (the floor is exact for a whole `nodes`) is `3 * nodes >
+/// budget`, the same test; past the budget the difference saturates to 0
+/// and both are true.
 fn past_a_third(nodes: u32, budget: u32) -> bool {
-    nodes > budget.saturating_sub(nodes).saturating_sub(nodes)
+    nodes > budget.saturating_sub(nodes) >> 1
 }
 
 #[cfg(test)]
