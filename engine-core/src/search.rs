@@ -628,7 +628,7 @@ impl<S: Slots> Searcher<S> {
             }
             let m = self.arena[i & ROOT_MASK];
             let undo = self.pos.make(m);
-            let mate = self.pos.in_check_after(m) && !self.has_legal_move();
+            let mate = self.pos.in_check_after(m) && !self.has_evasion();
             self.pos.unmake(m, undo);
             if mate {
                 return Some(m);
@@ -637,13 +637,16 @@ impl<S: Slots> Searcher<S> {
         None
     }
 
-    /// True if the side to move has a legal move (the arena above `top` is scratch).
-    fn has_legal_move(&mut self) -> bool {
+    /// True if the side to move, which is in check, has a legal move (the
+    /// arena above `top` is scratch). In check because the one caller asks
+    /// after a checking move: the legality tests are told so, and the
+    /// check is not looked for again.
+    fn has_evasion(&mut self) -> bool {
         let Some((start, end)) = self.generate(GenMode::All) else {
             return true; // no room to look: assume the worst case, a reply
         };
-        let in_check = self.pos.in_check();
-        let found = (start..end).any(|i| self.pos.is_legal(self.arena[i], in_check));
+        let pos = &mut self.pos;
+        let found = self.arena[start..end].iter().any(|&m| pos.is_legal(m, true));
         self.top = start as u16;
         found
     }
