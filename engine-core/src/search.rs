@@ -437,7 +437,7 @@ impl<S: Slots> Searcher<S> {
     /// [`Searcher::think`] but for the key ring: the root's moves, the mate
     /// in one, then iterative deepening.
     ///
-    /// Why it is long (104 lines): the iteration's move loop stays in it. As
+    /// Why it is long (110 lines): the iteration's move loop stays in it. As
     /// an always-inlined helper it left the C64 profile's cycles as they
     /// were but cost 1 AVR cycle a drive node at opt-level 3 and 4 bytes of
     /// the drive build's code; the move list's set-up and the move to the
@@ -471,14 +471,15 @@ impl<S: Slots> Searcher<S> {
         // Past `max_depth` if the ponder finished the deepest iteration: no
         // search then, its move at once.
         let first = self.take_up_ponder(n);
-        result.best = self.best;
         result.depth = first - 1;
         for depth in first..=max_depth {
             if depth > 1 && past_a_third(self.nodes, self.budget) {
                 break;
             }
             let mut alpha = -INF;
-            let mut best_index = None;
+            // Where `self.best` is in the list: at the front until a move
+            // of this iteration replaces it.
+            let mut best_index = 0;
             for i in 0..n {
                 // `i` is below `n`, at most `MAX_MOVES` (a power of two):
                 // the mask leaves it as it is and tells the compiler (no
@@ -508,26 +509,29 @@ impl<S: Slots> Searcher<S> {
                     // The null window proved `m` better than the best so
                     // far; only its exact score is missing.
                     if fail_high {
-                        best_index = Some(i);
+                        best_index = i;
                         self.best = m;
                     }
                     break;
                 }
                 if score > alpha {
                     alpha = score;
-                    best_index = Some(i);
+                    best_index = i;
                     self.best = m;
                     self.pv.update_root(m);
                 }
             }
             // A move that completed and beat the previous best's score at
-            // this depth is better even if the iteration did not finish.
-            // It is `self.best`, set with `best_index` every time.
-            if let Some(i) = best_index {
-                result.best = self.best;
+            // this depth is better even if the iteration did not finish:
+            // it is `self.best`, at `best_index`. Alpha is above `-INF`
+            // once a move has completed (every score is), and only a move
+            // after a completed one can fail high, so alpha is this
+            // iteration's score whenever a move was found; when none was,
+            // `best_index` is 0 and the front stays as it is.
+            if alpha > -INF {
                 result.score = alpha;
-                self.best_to_front(i);
             }
+            self.best_to_front(best_index);
             if self.abort {
                 break;
             }
@@ -543,6 +547,8 @@ impl<S: Slots> Searcher<S> {
                 break; // the quickest mate is found; deeper cannot improve it
             }
         }
+        // The search's best move at every exit of the iterations.
+        result.best = self.best;
         result.nodes = self.nodes;
         result
     }
