@@ -316,7 +316,8 @@ impl<S: Slots> Searcher<S> {
     pub fn new_game(&mut self, seed: u8) {
         self.rng = Lfsr(seed);
         self.moves_played = 0;
-        self.pondered = Pondered::NONE;
+        // Nothing left to take up (the key and move count only with it).
+        self.pondered.depth = 0;
         self.tt.clear();
     }
 
