@@ -449,7 +449,6 @@ impl<S: Slots> Searcher<S> {
         self.delta_margin = if self.budget < SMALL_BUDGET { DELTA_MARGIN_SMALL } else { DELTA_MARGIN };
         self.abort = false;
         self.seldepth = 0;
-        self.top = 0;
         self.killers = [[Move::NONE; 2]; MAX_PLY];
         self.pv.clear(1);
         self.tt.next_search();
@@ -591,10 +590,11 @@ impl<S: Slots> Searcher<S> {
         let randomise = self.moves_played < RANDOM_MOVES;
         self.moves_played = self.moves_played.saturating_add(1);
         let n = self.pos.legal_moves(&mut self.arena[..MAX_MOVES]).min(MAX_MOVES);
+        // The search's first free slot, above the list (0 with none).
+        self.top = n as u16;
         if n == 0 {
             return 0;
         }
-        self.top = n as u16;
         self.note_high_water();
         if randomise {
             for m in &mut self.arena[..n] {
