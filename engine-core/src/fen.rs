@@ -350,18 +350,19 @@ fn men_rules(pos: &Position) -> Result<(), FenError> {
             return Err(err(FenField::Board, "a pawn on rank 1 or 8"));
         }
     }
-    // The rights in bit order, computed rather than listed (a list of
-    // them is built on the stack first): `CASTLE_WK`, `CASTLE_WQ` (White's,
-    // on rank 1), `CASTLE_BK`, `CASTLE_BQ`; a king side's rook on file h, a
-    // queen side's on file a.
+    // The rights in bit order, by their rooks' homes (a king side's on
+    // file h, a queen side's on file a; White's on rank 1, row 7), the
+    // king's home on the rook's row: `CASTLE_WK`, `CASTLE_WQ`, `CASTLE_BK`,
+    // `CASTLE_BQ`. (Walked by reference: the array by value is built on
+    // the stack first.)
     const _: () = assert!(CASTLE_WQ == CASTLE_WK << 1 && CASTLE_BK == CASTLE_WK << 2 && CASTLE_BQ == CASTLE_WK << 3);
+    const ROOK_HOMES: [u8; 4] = [0x77, 0x70, 0x07, 0x00];
     let mut right = CASTLE_WK;
-    for n in 0..4u8 {
-        let (c, row) = if n < 2 { (Color::White, 7) } else { (Color::Black, 0) };
-        let rook_file = if n & 1 == 0 { 7 } else { 0 };
+    for &rook in ROOK_HOMES.iter() {
+        let c = if rook & 0x70 != 0 { Color::White } else { Color::Black };
         if pos.castle & right != 0
-            && (pos.at(Square::new(4, row)) != Piece::new(KING, c)
-                || pos.at(Square::new(rook_file, row)) != Piece::new(ROOK, c))
+            && (pos.at(Square::from_x88(rook & 0x70 | 4)) != Piece::new(KING, c)
+                || pos.at(Square::from_x88(rook)) != Piece::new(ROOK, c))
         {
             return Err(err(FenField::Castling, "a right without its king and rook at home"));
         }
