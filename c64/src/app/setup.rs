@@ -164,15 +164,15 @@ impl<H: SearcherHome> App<H> {
     pub(super) fn draw_refusal<S: crate::screen::Screen>(&self, screen: &mut S) {
         let mut rest = self.editor.refusal.get(..self.editor.refusal_len as usize).unwrap_or_default();
         for row in ROW_STATUS..ROW_STATUS + SETUP_STATUS_ROWS {
-            // As much as fits, cut after the last word that fits whole.
-            let mut cut = rest.len().min(PANEL_WIDTH as usize);
-            if cut < rest.len() {
-                if let Some(space) = rest[..=cut].iter().rposition(|&c| c == b' ') {
-                    cut = space;
-                }
-            }
-            line(screen, row, &rest[..cut], attr(TITLE, PAPER));
-            rest = &rest[cut..];
+            // As much as fits, cut after the last word that fits whole (at
+            // the space after it, which may be the row's next cell).
+            let cut = match rest.get(..=PANEL_WIDTH as usize) {
+                Some(head) => head.iter().rposition(|&c| c == b' ').unwrap_or(PANEL_WIDTH as usize),
+                None => rest.len(),
+            };
+            let (shown, after) = rest.split_at(cut);
+            line(screen, row, shown, attr(TITLE, PAPER));
+            rest = after;
             if let [b' ', after @ ..] = rest {
                 rest = after;
             }
