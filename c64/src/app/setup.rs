@@ -27,10 +27,21 @@ use crate::input::Key;
 use crate::layout::*;
 use crate::screen::{attr, colour};
 
-/// The editor's panel, from its title down: the keys (the side and the
-/// rights are written over the blanks after the last two).
-const PANEL_LINES: [&[u8]; 8] =
-    [b"SET UP", b"Fire=next man", b"PNBRQK=man,", b" again=Black", b"DEL=empty", b"X=empty all", b"S=side", b"1234="];
+/// The editor's panel, its rows from its title down: the keys (the side
+/// and the rights are written over the blanks after the last two), then
+/// blank rows to the area's end.
+const PANEL_LINES: [&[u8]; MAIN_ROWS as usize] = [
+    b"SET UP",
+    b"Fire=next man",
+    b"PNBRQK=man,",
+    b" again=Black",
+    b"DEL=empty",
+    b"X=empty all",
+    b"S=side",
+    b"1234=",
+    b"",
+    b"",
+];
 /// The men's letters, pawn to king (the piece types' order).
 const MEN_LETTERS: &[u8; 6] = b"pnbrqk";
 /// The castling rights' letters, in the order of their bits and keys.
@@ -144,9 +155,6 @@ impl<H: SearcherHome> App<H> {
         // (By reference: the array by value is a 32-byte copy.)
         for (row, &words) in (ROW_MAIN..).zip(PANEL_LINES.iter()) {
             line(screen, row, words, if row == ROW_MAIN { attr(TITLE, PAPER) } else { a });
-        }
-        for row in ROW_MAIN + PANEL_LINES.len() as u8..ROW_MAIN + MAIN_ROWS {
-            line(screen, row, b"", a);
         }
         let (side_row, rights_row) = (ROW_MAIN + 6, ROW_MAIN + 7);
         let side = if self.editor.setup.side == Color::White { WHITE } else { BLACK };
