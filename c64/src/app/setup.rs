@@ -60,7 +60,7 @@ pub(super) struct Editor {
 
 /// Letters kept of a refusal: the parser's longest set-up reason ("a right
 /// without its king and rook at home") is 41.
-const REFUSAL_LEN: usize = 42;
+const REFUSAL_LEN: usize = 41;
 
 impl Editor {
     /// Nothing set up (every byte zero).
