@@ -172,18 +172,16 @@ impl<H: SearcherHome> App<H> {
     pub(super) fn draw_refusal<S: crate::screen::Screen>(&self, screen: &mut S) {
         let mut rest = self.editor.refusal.get(..self.editor.refusal_len as usize).unwrap_or_default();
         for row in ROW_STATUS..ROW_STATUS + SETUP_STATUS_ROWS {
-            // As much as fits, cut after the last word that fits whole (at
-            // the space after it, which may be the row's next cell).
+            // As much as fits, cut after the last word that fits whole and
+            // the space after it (which may be the row's next cell: the row
+            // shows its first 14 letters, blanks after the words).
             let cut = match rest.get(..=PANEL_WIDTH as usize) {
-                Some(head) => head.iter().rposition(|&c| c == b' ').unwrap_or(PANEL_WIDTH as usize),
+                Some(head) => head.iter().rposition(|&c| c == b' ').map_or(PANEL_WIDTH as usize, |space| space + 1),
                 None => rest.len(),
             };
             let (shown, after) = rest.split_at(cut);
             line(screen, row, shown, attr(TITLE, PAPER));
             rest = after;
-            if let [b' ', after @ ..] = rest {
-                rest = after;
-            }
         }
     }
 }
