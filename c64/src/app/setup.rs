@@ -68,10 +68,10 @@ impl Editor {
 }
 
 impl<H: SearcherHome> App<H> {
-    /// Open the editor on the game's position.
+    /// Open the editor on the game's position (no refusal to drop: the
+    /// key that opens it dropped the last, in `drop_refusal`).
     pub(super) fn open_setup(&mut self) {
         self.game.read_setup(&mut self.editor.setup);
-        self.editor.refusal_len = 0;
         self.selected = MaybeTile::NONE;
         self.mode = Mode::Setup;
         self.dirty = DRAW_ALL;
