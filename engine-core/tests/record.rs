@@ -134,6 +134,8 @@ fn bad_records_are_refused_and_the_game_is_kept() {
                                                    // Chess: the start's men (no White king), a ply not legal.
     let no_king = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1").unwrap_err();
     with(&|r| r[5 + 60 / 2] &= 0xF0, BadRecord::Position(no_king)); // e1: tile 60, a low nybble
+    let no_push = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1").unwrap_err();
+    with(&|r| r[38] = tile("e6").number(), BadRecord::Position(no_push)); // e7 still at home
     with(&|r| r[44 + 2 * 2 + 1] = tile("f4").number(), BadRecord::Ply(3)); // Ng1-f4
     with(&|r| r[44] = tile("e3").number(), BadRecord::Ply(1)); // from an empty square
     for (bytes, why) in broken {

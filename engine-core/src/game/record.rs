@@ -20,8 +20,9 @@
 //! position by the FEN parser's rules, and each ply's legality; whatever
 //! it refuses, the game is kept.
 
-use super::{Game, SearcherHome, Tile, UNDO_DEPTH};
-use crate::fen::FenError;
+use super::{Game, SearcherHome, Setup, Tile, UNDO_DEPTH};
+use crate::fen::{FenError, FenField};
+use crate::mv::EN_PASSANT;
 use crate::piece::*;
 use crate::square::{Square, NO_SQUARE};
 
@@ -129,36 +130,42 @@ impl<H: SearcherHome> Game<H> {
     /// no longer counted for repetitions (the game is put back from its
     /// start and the ring's plies).
     ///
-    /// No second record: the game walks back to its start, whose men the
-    /// record's start is exchanged with, and the record's plies are made
-    /// on the board alone (the ring untouched) to check them; refused, the
-    /// start's men are exchanged back and the ring's plies replayed.
+    /// No second record: the game walks back to its start, which the
+    /// record's start is set up in place of ([`Game::set_up`], the
+    /// editor's, exchanging the men), and the record's plies are made on
+    /// the board alone (the ring untouched) to check them; refused, the
+    /// start's men are set up again, its square and clocks put back and
+    /// the ring's plies replayed.
     pub fn read_record(&mut self, record: &[u8]) -> Result<(), BadRecord> {
-        let mut men = [EMPTY; 64];
-        let (plies, played) = parse(record, &mut men)?;
+        let mut setup = Setup::EMPTY;
+        let (plies, played) = parse(record, &mut setup)?;
         let mine = self.rewind();
         let (next, ring) = (self.next, self.redoable);
         let pos = self.position();
-        let start = (pos.side_to_move(), pos.castling(), pos.ep, (pos.halfmove_clock(), pos.fullmove_number()));
-        let result = self.replay(record, &mut men, plies, played, true);
+        let start = (pos.side_to_move(), pos.castling(), pos.ep, pos.halfmove_clock(), pos.fullmove_number());
+        let result = self.replay(record, &mut setup, plies, played, true);
         match result {
             Ok(()) => {
-                // The record's start again (`men` holds the game's).
-                if parse(record, &mut men).is_ok() {
-                    let back = self.replay(record, &mut men, plies, played, false);
+                // The record's start again (`setup` holds the game's men).
+                if parse(record, &mut setup).is_ok() {
+                    let back = self.replay(record, &mut setup, plies, played, false);
                     debug_assert!(back.is_ok(), "a record checked replays");
                 }
             }
             Err(why) => {
                 if let BadRecord::Position(_) = why {
-                    // The board is the start, `men` the record's: the
-                    // start's own exchange would only have cleared the
+                    // The board is the start, `setup` the record's: a
+                    // set-up of the start would only have cleared the
                     // repetitions' history.
                     (self.pos_mut().hist_top, self.pos_mut().hist_len) = (0, 0);
                 } else {
-                    let (side, castle, ep, clocks) = start;
-                    let back = self.pos_mut().exchange_placement(&mut men, (side, castle, ep), clocks);
+                    let (side, castle, ep, halfmove, fullmove) = start;
+                    (setup.side, setup.castle) = (side, castle);
+                    let back = self.set_up(&mut setup);
                     debug_assert!(back.is_ok(), "the game's start is a position");
+                    // Its square had a capture, as a position's always has.
+                    let pos = self.pos_mut();
+                    (pos.ep, pos.halfmove, pos.fullmove) = (ep, halfmove, fullmove);
                 }
                 self.position_set();
                 (self.next, self.redoable) = (next, ring);
@@ -168,34 +175,27 @@ impl<H: SearcherHome> Game<H> {
         result
     }
 
-    /// Set up `record`'s start from `men` (which then holds the men the
-    /// game had) and play its plies, then take back the ones not played;
-    /// or, `dry`, make them on the board alone, the ring untouched, to
-    /// check them (the game's counts of plies are then not the board's).
-    /// On a refused start the board is as it was; on a refused ply it is
-    /// part of the record's. One function for both: one copy of the FEN
-    /// parser's placement check inlined.
-    fn replay(
-        &mut self,
-        record: &[u8],
-        men: &mut [Piece; 64],
-        plies: u8,
-        played: u8,
-        dry: bool,
-    ) -> Result<(), BadRecord> {
-        let side = Color::from_bit(record[37] & 1);
-        let ep = match record[38] {
-            255 => NO_SQUARE,
-            tile => Square::from_ordinal(tile),
-        };
-        let fullmove = u16::from_le_bytes([record[40], record[41]]);
-        self.pos_mut()
-            .exchange_placement(men, (side, record[37] >> 1, ep), (record[39], fullmove))
-            .map_err(BadRecord::Position)?;
-        if dry {
+    /// Set up `record`'s start from `setup` (whose men are then the ones
+    /// the game had) and play its plies, then take back the ones not
+    /// played; or, `dry`, make them on the board alone, the ring untouched,
+    /// to check them (the game's counts of plies are then not the
+    /// board's). On a refused start the board is as it was; on a refused
+    /// ply it is part of the record's.
+    fn replay(&mut self, record: &[u8], setup: &mut Setup, plies: u8, played: u8, dry: bool) -> Result<(), BadRecord> {
+        self.set_up(setup).map_err(BadRecord::Position)?;
+        // What a set-up leaves out: the clocks, and the en passant square
+        // (`parse` checked it), kept only if a capture there is legal, as
+        // the FEN parser keeps it.
+        let pos = self.pos_mut();
+        (pos.halfmove, pos.fullmove) = (record[39], u16::from_le_bytes([record[40], record[41]]).max(1));
+        if record[38] != 255 {
+            let ep = Square::from_ordinal(record[38]);
+            self.pos_mut().ep = ep;
             self.refresh_legal();
-        } else {
-            self.position_set();
+            // Without a capture there the legal moves are the same.
+            if !self.legal().iter().any(|m| m.to == ep && m.flags & EN_PASSANT != 0) {
+                self.pos_mut().ep = NO_SQUARE;
+            }
         }
         for (n, ply) in (1..=plies).zip(record[HEAD..].chunks_exact(2)) {
             let (from, to) = (Tile::masked(ply[0]), Tile::masked(ply[1]));
@@ -218,9 +218,12 @@ impl<H: SearcherHome> Game<H> {
 }
 
 /// The counts (plies, played) of a record that is well formed (its tag,
-/// version, length, men's bits and counts), not yet checked as chess, and
-/// its start's men in `men`; refused, `men` is partly written.
-fn parse(record: &[u8], men: &mut [Piece; 64]) -> Result<(u8, u8), BadRecord> {
+/// version, length, men's bits and counts) and whose en passant square
+/// is one a double push could have crossed (the FEN parser's rule and
+/// reason, asked first), not yet checked as chess otherwise, and its
+/// start (men, side, rights) in `setup`; refused, `setup` is partly
+/// written.
+fn parse(record: &[u8], setup: &mut Setup) -> Result<(u8, u8), BadRecord> {
     if record.len() < HEAD || record[..4] != *TAG {
         return Err(BadRecord::NotARecord);
     }
@@ -237,6 +240,7 @@ fn parse(record: &[u8], men: &mut [Piece; 64]) -> Result<(u8, u8), BadRecord> {
     {
         return Err(BadRecord::NotARecord);
     }
+    let men = &mut setup.men;
     for (pair, &byte) in men.chunks_exact_mut(2).zip(&record[5..37]) {
         for (man, bits) in pair.iter_mut().zip([byte & 15, byte >> 4]) {
             // A kind 1-6 of either colour, or none.
@@ -244,6 +248,22 @@ fn parse(record: &[u8], men: &mut [Piece; 64]) -> Result<(u8, u8), BadRecord> {
                 return Err(BadRecord::NotARecord);
             }
             *man = Piece::from_bits(bits);
+        }
+    }
+    let side = Color::from_bit(record[37] & 1);
+    (setup.side, setup.castle) = (side, record[37] >> 1);
+    let ep = record[38];
+    if ep != 255 {
+        // White to move: Black just pushed from row 1 over `ep` (row 2)
+        // to row 3 (a row is 8 tiles).
+        let (row, from, to) =
+            if side == Color::White { (2, ep.wrapping_sub(8), ep + 8) } else { (5, ep + 8, ep.wrapping_sub(8)) };
+        let man = |tile: u8| setup.men[(tile & 63) as usize];
+        if ep >> 3 != row || man(ep) != EMPTY || man(from) != EMPTY || man(to) != Piece::new(PAWN, side.other()) {
+            return Err(BadRecord::Position(FenError {
+                field: FenField::EnPassant,
+                problem: "no double push could have made this square",
+            }));
         }
     }
     Ok((plies, played))
