@@ -32,8 +32,12 @@ impl<H: SearcherHome> App<H> {
     /// The platform's answer to a load ([`Step::Load`]): the record it read,
     /// or why there is none. A record the engine refuses leaves the game as
     /// it was.
+    ///
+    /// The record's start is made in the editor's set-up, not in a frame:
+    /// a load is asked on the board, and the editor fills its set-up anew
+    /// from the game whenever it opens.
     pub fn loaded(&mut self, answer: Result<&[u8], DiskError>) {
-        let said = answer.map(|record| match self.game.read_record(record) {
+        let said = answer.map(|record| match self.game.read_record_in(record, &mut self.editor.setup) {
             Ok(()) => {
                 self.game_started();
                 Message::Loaded

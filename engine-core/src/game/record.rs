@@ -138,17 +138,24 @@ impl<H: SearcherHome> Game<H> {
     /// the ring's plies replayed.
     pub fn read_record(&mut self, record: &[u8]) -> Result<(), BadRecord> {
         let mut setup = Setup::EMPTY;
-        let (plies, played) = parse(record, &mut setup)?;
+        self.read_record_in(record, &mut setup)
+    }
+
+    /// [`Game::read_record`] with the record's start made in `setup`
+    /// (whatever it held: it is left holding men of no use), which a front
+    /// end has already (an editor's): no frame of its own for it.
+    pub fn read_record_in(&mut self, record: &[u8], setup: &mut Setup) -> Result<(), BadRecord> {
+        let (plies, played) = parse(record, setup)?;
         let mine = self.rewind();
         let (next, ring) = (self.next, self.redoable);
         let pos = self.position();
         let start = (pos.side_to_move(), pos.castling(), pos.ep, pos.halfmove_clock(), pos.fullmove_number());
-        let result = self.replay(record, &mut setup, plies, played, true);
+        let result = self.replay(record, setup, plies, played, true);
         match result {
             Ok(()) => {
                 // The record's start again (`setup` holds the game's men).
-                if parse(record, &mut setup).is_ok() {
-                    let back = self.replay(record, &mut setup, plies, played, false);
+                if parse(record, setup).is_ok() {
+                    let back = self.replay(record, setup, plies, played, false);
                     debug_assert!(back.is_ok(), "a record checked replays");
                 }
             }
@@ -161,7 +168,7 @@ impl<H: SearcherHome> Game<H> {
                 } else {
                     let (side, castle, ep, halfmove, fullmove) = start;
                     (setup.side, setup.castle) = (side, castle);
-                    let back = self.set_up(&mut setup);
+                    let back = self.set_up(setup);
                     debug_assert!(back.is_ok(), "the game's start is a position");
                     // Its square had a capture, as a position's always has.
                     let pos = self.pos_mut();
