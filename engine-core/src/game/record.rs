@@ -247,15 +247,17 @@ fn parse(record: &[u8], setup: &mut Setup) -> Result<(u8, u8), BadRecord> {
     {
         return Err(BadRecord::NotARecord);
     }
-    let men = &mut setup.men;
-    for (pair, &byte) in men.chunks_exact_mut(2).zip(&record[5..37]) {
-        for (man, bits) in pair.iter_mut().zip([byte & 15, byte >> 4]) {
-            // A kind 1-6 of either colour, or none.
-            if bits & TYPE_MASK == 7 || (bits & TYPE_MASK == 0 && bits != 0) {
-                return Err(BadRecord::NotARecord);
-            }
-            *man = Piece::from_bits(bits);
+    // Tile by tile, by number: its byte's low nybble for an even tile,
+    // the high one for an odd (no pair of nybbles built on the stack).
+    let packed = &record[5..37];
+    for (n, man) in (0..).zip(setup.men.iter_mut()) {
+        let byte: u8 = packed[(n >> 1) & 31];
+        let bits = if n & 1 == 0 { byte & 15 } else { byte >> 4 };
+        // A kind 1-6 of either colour, or none.
+        if bits & TYPE_MASK == 7 || (bits & TYPE_MASK == 0 && bits != 0) {
+            return Err(BadRecord::NotARecord);
         }
+        *man = Piece::from_bits(bits);
     }
     let side = Color::from_bit(record[37] & 1);
     (setup.side, setup.castle) = (side, record[37] >> 1);
