@@ -145,17 +145,20 @@ impl<H: SearcherHome> Game<H> {
     /// (whatever it held: it is left holding men of no use), which a front
     /// end has already (an editor's): no frame of its own for it.
     pub fn read_record_in(&mut self, record: &[u8], setup: &mut Setup) -> Result<(), BadRecord> {
-        let (plies, played) = parse(record, setup)?;
+        let Some((head, moves)) = record.split_first_chunk::<HEAD>() else {
+            return Err(BadRecord::NotARecord);
+        };
+        let (plies, played) = parse(head, moves.len(), setup)?;
         let mine = self.rewind();
         let (next, ring) = (self.next, self.redoable);
         let pos = self.position();
         let start = (pos.side_to_move(), pos.castling(), pos.ep, pos.halfmove_clock(), pos.fullmove_number());
-        let result = self.replay(record, setup, plies, played, true);
+        let result = self.replay(head, moves, setup, plies, played, true);
         match result {
             Ok(()) => {
                 // The record's start again (`setup` holds the game's men).
-                if parse(record, setup).is_ok() {
-                    let back = self.replay(record, setup, plies, played, false);
+                if parse(head, moves.len(), setup).is_ok() {
+                    let back = self.replay(head, moves, setup, plies, played, false);
                     debug_assert!(back.is_ok(), "a record checked replays");
                 }
             }
@@ -182,21 +185,30 @@ impl<H: SearcherHome> Game<H> {
         result
     }
 
-    /// Set up `record`'s start from `setup` (whose men are then the ones
+    /// Set up the start of the record whose head and plies are `head` and
+    /// `moves` from `setup` (whose men are then the ones
     /// the game had) and play its plies, then take back the ones not
     /// played; or, `dry`, make them on the board alone, the ring untouched,
     /// to check them (the game's counts of plies are then not the
     /// board's). On a refused start the board is as it was; on a refused
     /// ply it is part of the record's.
-    fn replay(&mut self, record: &[u8], setup: &mut Setup, plies: u8, played: u8, dry: bool) -> Result<(), BadRecord> {
+    fn replay(
+        &mut self,
+        head: &[u8; HEAD],
+        moves: &[u8],
+        setup: &mut Setup,
+        plies: u8,
+        played: u8,
+        dry: bool,
+    ) -> Result<(), BadRecord> {
         self.set_up(setup).map_err(BadRecord::Position)?;
         // What a set-up leaves out: the clocks, and the en passant square
         // (`parse` checked it), kept only if a capture there is legal, as
         // the FEN parser keeps it.
         let pos = self.pos_mut();
-        (pos.halfmove, pos.fullmove) = (record[39], u16::from_le_bytes([record[40], record[41]]).max(1));
-        if record[38] != 255 {
-            let ep = Square::from_ordinal(record[38]);
+        (pos.halfmove, pos.fullmove) = (head[39], u16::from_le_bytes([head[40], head[41]]).max(1));
+        if head[38] != 255 {
+            let ep = Square::from_ordinal(head[38]);
             self.pos_mut().ep = ep;
             self.refresh_legal();
             // Without a capture there the legal moves are the same.
@@ -204,7 +216,7 @@ impl<H: SearcherHome> Game<H> {
                 self.pos_mut().ep = NO_SQUARE;
             }
         }
-        for (n, ply) in (1..=plies).zip(record[HEAD..].chunks_exact(2)) {
+        for (n, ply) in (1..=plies).zip(moves.chunks_exact(2)) {
             let (from, to) = (Tile::masked(ply[0]), Tile::masked(ply[1]));
             let m = self.find_move(from, to, QUEEN - (ply[0] >> 6)).map_err(|_| BadRecord::Ply(n))?;
             if dry {
@@ -224,14 +236,16 @@ impl<H: SearcherHome> Game<H> {
     }
 }
 
-/// The counts (plies, played) of a record that is well formed (its tag,
-/// version, length, men's bits and counts) and whose en passant square
+/// The counts (plies, played) of a record, its head and `moves` bytes
+/// after it (a head of a fixed length: no bounds checks), that is well
+/// formed (its tag, version, length, men's bits and counts) and whose en
+/// passant square
 /// is one a double push could have crossed (the FEN parser's rule and
 /// reason, asked first), not yet checked as chess otherwise, and its
 /// start (men, side, rights) in `setup`; refused, `setup` is partly
 /// written.
-fn parse(record: &[u8], setup: &mut Setup) -> Result<(u8, u8), BadRecord> {
-    if record.len() < HEAD || record[..4] != *TAG {
+fn parse(record: &[u8; HEAD], moves: usize, setup: &mut Setup) -> Result<(u8, u8), BadRecord> {
+    if record[..4] != *TAG {
         return Err(BadRecord::NotARecord);
     }
     if record[4] != VERSION {
@@ -239,12 +253,7 @@ fn parse(record: &[u8], setup: &mut Setup) -> Result<(u8, u8), BadRecord> {
     }
     let (plies, played) = (record[42], record[43]);
     let ep_ok = record[38] < 64 || record[38] == 255;
-    if plies > UNDO_DEPTH
-        || played > plies
-        || record.len() != HEAD + 2 * plies as usize
-        || record[37] >> 5 != 0
-        || !ep_ok
-    {
+    if plies > UNDO_DEPTH || played > plies || moves != 2 * plies as usize || record[37] >> 5 != 0 || !ep_ok {
         return Err(BadRecord::NotARecord);
     }
     // Tile by tile, by number: its byte's low nybble for an even tile,
