@@ -112,7 +112,9 @@ impl<H: SearcherHome> Game<H> {
         out[38] = if pos.ep == NO_SQUARE { 255 } else { pos.ep.ordinal() };
         out[39] = pos.halfmove_clock();
         [out[40], out[41]] = pos.fullmove_number().to_le_bytes();
-        let plies = self.redoable;
+        // Masked, a no-op (the ring holds at most that many): the length
+        // is then provably a record's, and its slice needs no check.
+        let plies = self.redoable & UNDO_DEPTH;
         [out[42], out[43]] = [plies, played];
         for (ply, i) in out[HEAD..].chunks_exact_mut(2).zip(0..plies) {
             let m = self.slot(self.next.wrapping_add(i)).mv;
