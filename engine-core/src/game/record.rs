@@ -264,8 +264,9 @@ fn parse(record: &[u8; HEAD], moves: usize, setup: &mut Setup) -> Result<(u8, u8
     for (n, man) in (0..).zip(setup.men.iter_mut()) {
         let byte: u8 = packed[(n >> 1) & 31];
         let bits = if n & 1 == 0 { byte & 15 } else { byte >> 4 };
-        // A kind 1-6 of either colour, or none.
-        if bits & TYPE_MASK == 7 || (bits & TYPE_MASK == 0 && bits != 0) {
+        // A kind 1-6 of either colour, or none: not kind 7, nor Black's
+        // bit alone.
+        if bits & TYPE_MASK == 7 || bits == BLACK_BIT {
             return Err(BadRecord::NotARecord);
         }
         *man = Piece::from_bits(bits);
