@@ -155,34 +155,35 @@ impl<H: SearcherHome> Game<H> {
         let (next, ring) = (self.next, self.redoable);
         let pos = self.position();
         let start = (pos.side_to_move(), pos.castling(), pos.ep, pos.halfmove_clock(), pos.fullmove_number());
-        let result = self.replay(head, moves, setup, plies, played, true);
-        match result {
-            Ok(()) => {
-                // The record's start again (`setup` holds the game's men).
-                if parse(head, moves.len(), setup).is_ok() {
-                    let back = self.replay(head, moves, setup, plies, played, false);
-                    debug_assert!(back.is_ok(), "a record checked replays");
-                }
+        // Checked (`dry`), then played: a record checked replays.
+        let mut dry = true;
+        let result = loop {
+            let result = self.replay(head, moves, setup, plies, played, dry);
+            if result.is_err() || !dry {
+                break result;
             }
-            Err(why) => {
-                if let BadRecord::Position(_) = why {
-                    // The board is the start, `setup` the record's: a
-                    // set-up of the start would only have cleared the
-                    // repetitions' history.
-                    (self.pos_mut().hist_top, self.pos_mut().hist_len) = (0, 0);
-                } else {
-                    let (side, castle, ep, halfmove, fullmove) = start;
-                    (setup.side, setup.castle) = (side, castle);
-                    let back = self.set_up(setup);
-                    debug_assert!(back.is_ok(), "the game's start is a position");
-                    // Its square had a capture, as a position's always has.
-                    let pos = self.pos_mut();
-                    (pos.ep, pos.halfmove, pos.fullmove) = (ep, halfmove, fullmove);
-                }
-                self.position_set();
-                (self.next, self.redoable) = (next, ring);
-                self.resume(mine);
+            // The record's start again (`setup` holds the game's men).
+            let _ = parse(head, moves.len(), setup);
+            dry = false;
+        };
+        if let Err(why) = result {
+            if let BadRecord::Position(_) = why {
+                // The board is the start, `setup` the record's: a
+                // set-up of the start would only have cleared the
+                // repetitions' history.
+                (self.pos_mut().hist_top, self.pos_mut().hist_len) = (0, 0);
+            } else {
+                let (side, castle, ep, halfmove, fullmove) = start;
+                (setup.side, setup.castle) = (side, castle);
+                let back = self.set_up(setup);
+                debug_assert!(back.is_ok(), "the game's start is a position");
+                // Its square had a capture, as a position's always has.
+                let pos = self.pos_mut();
+                (pos.ep, pos.halfmove, pos.fullmove) = (ep, halfmove, fullmove);
             }
+            self.position_set();
+            (self.next, self.redoable) = (next, ring);
+            self.resume(mine);
         }
         result
     }
