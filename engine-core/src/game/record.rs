@@ -277,11 +277,15 @@ fn parse(record: &[u8; HEAD], moves: usize, setup: &mut Setup) -> Result<(u8, u8
     let ep = record[38];
     if ep != 255 {
         // White to move: Black just pushed from row 1 over `ep` (row 2)
-        // to row 3 (a row is 8 tiles).
-        let (row, from, to) =
-            if side == Color::White { (2, ep.wrapping_sub(8), ep + 8) } else { (5, ep + 8, ep.wrapping_sub(8)) };
+        // to row 3, `back` tiles before and after it (a row is 8 tiles);
+        // Black to move, the other way round.
+        let (row, back) = if side == Color::White { (2, 8) } else { (5, 8u8.wrapping_neg()) };
         let man = |tile: u8| setup.men[(tile & 63) as usize];
-        if ep >> 3 != row || man(ep) != EMPTY || man(from) != EMPTY || man(to) != Piece::new(PAWN, side.other()) {
+        if ep >> 3 != row
+            || man(ep) != EMPTY
+            || man(ep.wrapping_sub(back)) != EMPTY
+            || man(ep.wrapping_add(back)) != Piece::new(PAWN, side.other())
+        {
             return Err(BadRecord::Position(FenError {
                 field: FenField::EnPassant,
                 problem: "no double push could have made this square",
