@@ -22,7 +22,6 @@
 
 use super::{Game, SearcherHome, Setup, Tile, UNDO_DEPTH};
 use crate::fen::{FenError, FenField};
-use crate::mv::EN_PASSANT;
 use crate::piece::*;
 use crate::square::{Square, NO_SQUARE};
 
@@ -211,12 +210,15 @@ impl<H: SearcherHome> Game<H> {
         let pos = self.pos_mut();
         (pos.halfmove, pos.fullmove) = (head[39], u16::from_le_bytes([head[40], head[41]]).max(1));
         if head[38] != 255 {
-            let ep = Square::from_ordinal(head[38]);
-            self.pos_mut().ep = ep;
-            self.refresh_legal();
-            // Without a capture there the legal moves are the same.
-            if !self.legal().iter().any(|m| m.to == ep && m.flags & EN_PASSANT != 0) {
-                self.pos_mut().ep = NO_SQUARE;
+            // Tried on the board alone (`ep_capture_exists`): the square is
+            // never set without a legal capture there, not even while the
+            // legal moves are found (the position's invariant).
+            let pos = self.pos_mut();
+            pos.ep = Square::from_ordinal(head[38]);
+            if pos.ep_capture_exists() {
+                self.refresh_legal();
+            } else {
+                pos.ep = NO_SQUARE;
             }
         }
         for (n, ply) in (1..=plies).zip(moves.chunks_exact(2)) {
