@@ -64,11 +64,16 @@ struct Sink<'a> {
 }
 
 impl Sink<'_> {
-    /// Write a move with its ordering score ([`order`]).
+    /// Write a move with its ordering score ([`order`]). A field at a
+    /// time: a whole `Move` written at once was assembled as a 32-bit word
+    /// first, which on an 8-bit CPU is a run of shifts and ORs per move.
     #[inline(always)]
     fn push(&mut self, from: Square, to: Square, flags: u8, score: u8) {
-        if self.len < self.out.len() {
-            self.out[self.len] = Move::scored(from, to, flags, score);
+        if let Some(slot) = self.out.get_mut(self.len) {
+            slot.from = from;
+            slot.to = to;
+            slot.flags = flags;
+            slot.score = score;
             self.len += 1;
         }
     }
