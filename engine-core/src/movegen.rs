@@ -258,9 +258,9 @@ impl Position {
     #[inline(always)]
     fn gen_piece(&self, sink: &mut Sink, from: Square, first: u8, last: u8, slides: bool, quiet: Quiet) {
         let our_bit = self.side.piece_bit();
-        let mut i = first;
-        while i < last {
-            let d = STEPS[(i & 31) as usize];
+        // A walk over the slice: one bounds check a piece, then a pointer
+        // step a direction (an index had its own check at every step).
+        for &d in &STEPS[first as usize..last as usize] {
             let mut to = from;
             loop {
                 to = to.step(d);
@@ -281,7 +281,6 @@ impl Position {
                     break;
                 }
             }
-            i += 1;
         }
     }
 
