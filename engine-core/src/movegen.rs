@@ -117,7 +117,7 @@ impl Position {
             while f < 8 {
                 let sq = Square::new(f, seventh);
                 if self.at(sq) == pawn {
-                    self.gen_from(&mut sink, sq, PAWN, mode);
+                    self.gen_pawn_from(&mut sink, sq, mode);
                 }
                 f += 1;
             }
@@ -143,7 +143,12 @@ impl Position {
                 if cell != EMPTY {
                     let k = cell.bits() ^ our_bit;
                     if k <= KING {
-                        self.gen_from(&mut sink, Square::from_x88(row | f), k, mode);
+                        let from = Square::from_x88(row | f);
+                        if k == PAWN {
+                            self.gen_pawn_from(&mut sink, from, mode);
+                        } else {
+                            self.gen_from(&mut sink, from, k, mode);
+                        }
                         left -= 1;
                     }
                 }
@@ -215,30 +220,33 @@ impl Position {
         moves[..n].iter().copied().find(|m| m.from == from && m.to == to && m.promotion() == promo)
     }
 
-    /// Every move of our piece of type `k` standing on `from`.
+    /// Every move of our pawn standing on `from`. A function of its own,
+    /// apart from the other pieces' `gen_from`: each saves only
+    /// the registers its own walk uses, at every call (a call a piece).
+    #[inline(never)]
+    fn gen_pawn_from(&self, sink: &mut Sink, from: Square, mode: GenMode) {
+        let disc = if mode == GenMode::Checks { self.discovery_line(from) } else { 0 };
+        self.gen_pawn(sink, from, Quiet { mode, k: PAWN, disc });
+    }
+
+    /// Every move of our piece of type `k` (not a pawn) standing on `from`.
     #[inline(never)]
     fn gen_from(&self, sink: &mut Sink, from: Square, k: u8, mode: GenMode) {
-        if k == PAWN {
-            let disc = if mode == GenMode::Checks { self.discovery_line(from) } else { 0 };
-            self.gen_pawn(sink, from, Quiet { mode, k, disc });
-        } else {
-            let (first, last) = PIECE_STEPS[(k & 7) as usize];
-            let slides = k != KNIGHT && k != KING;
-            // One inlined walk per mode, each with its mode a constant: the
-            // All and Captures walks pay nothing for the Checks test.
-            let (all, captures) =
-                (Quiet { mode: GenMode::All, k, disc: 0 }, Quiet { mode: GenMode::Captures, k, disc: 0 });
-            match mode {
-                GenMode::All => self.gen_piece(sink, from, first, last, slides, all),
-                GenMode::Captures => self.gen_piece(sink, from, first, last, slides, captures),
-                GenMode::Checks => {
-                    let checks = Quiet { mode: GenMode::Checks, k, disc: self.discovery_line(from) };
-                    self.gen_piece(sink, from, first, last, slides, checks)
-                }
+        let (first, last) = PIECE_STEPS[(k & 7) as usize];
+        let slides = k != KNIGHT && k != KING;
+        // One inlined walk per mode, each with its mode a constant: the
+        // All and Captures walks pay nothing for the Checks test.
+        let (all, captures) = (Quiet { mode: GenMode::All, k, disc: 0 }, Quiet { mode: GenMode::Captures, k, disc: 0 });
+        match mode {
+            GenMode::All => self.gen_piece(sink, from, first, last, slides, all),
+            GenMode::Captures => self.gen_piece(sink, from, first, last, slides, captures),
+            GenMode::Checks => {
+                let checks = Quiet { mode: GenMode::Checks, k, disc: self.discovery_line(from) };
+                self.gen_piece(sink, from, first, last, slides, checks)
             }
-            if k == KING && mode != GenMode::Captures && self.castle != 0 {
-                self.gen_castles(sink, from);
-            }
+        }
+        if k == KING && mode != GenMode::Captures && self.castle != 0 {
+            self.gen_castles(sink, from);
         }
     }
 
