@@ -25,6 +25,8 @@
 //! (`c64chess play`'s game file): the two bytes of [`LOAD_ADDRESS`], then
 //! the record.
 
+use engine_core::game::RECORD_LEN;
+
 use crate::input::DiskError;
 
 /// Where a file is read to: its load address, then the record.
@@ -192,16 +194,17 @@ pub fn save_answer(kernal: u8, drive: [u8; 2]) -> Result<(), DiskError> {
 /// What a load's answers mean: the record's length (the file less its load
 /// address), or why there is none. `status` is the KERNAL's after the last
 /// byte, `stored` how many bytes came (the buffer holds one more than a
-/// file may have, so a longer one fills it without reaching its end).
+/// file may have: a longer file fills it, whether or not its end came with
+/// the last byte, and is no record).
 pub fn load_answer(kernal: u8, drive: [u8; 2], status: u8, stored: u16) -> Result<usize, DiskError> {
     checked(kernal, drive)?;
     if status & !0x40 != 0 {
         return Err(DiskError::Failed);
     }
-    if status == 0 {
-        return Err(DiskError::BadFile);
+    match (stored as usize).checked_sub(LOAD_ADDRESS.len()) {
+        Some(len) if status != 0 && len <= RECORD_LEN => Ok(len),
+        _ => Err(DiskError::BadFile),
     }
-    (stored as usize).checked_sub(LOAD_ADDRESS.len()).ok_or(DiskError::BadFile)
 }
 
 /// The KERNAL's error, then the drive's status (`00 OK`, `01 FILES

@@ -25,6 +25,7 @@ fn a_load_is_the_file_less_its_load_address() {
     assert_eq!(load_answer(0, *b"00", 0x40, 3), Ok(1));
     assert_eq!(load_answer(0, *b"00", 0x40, 1), Err(BadFile), "shorter than a load address");
     assert_eq!(load_answer(0, *b"00", 0, whole + 1), Err(BadFile), "the buffer full before the end: too long");
+    assert_eq!(load_answer(0, *b"00", 0x40, whole + 1), Err(BadFile), "the buffer full as the file ended: too long");
     assert_eq!(load_answer(0, *b"62", 0x42, 0), Err(NoFile));
     assert_eq!(load_answer(4, *b"00", 0, 0), Err(NoFile), "the KERNAL's file not found");
     assert_eq!(load_answer(0, *b"00", 0x42, 10), Err(Failed), "a read error the drive did not report");
