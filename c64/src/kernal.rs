@@ -33,6 +33,14 @@ use crate::input::DiskError;
 pub const BUFFER: u16 = 0x0400;
 /// Where the record is, both ways: a save is made from here.
 pub const RECORD_AT: u16 = BUFFER + 2;
+/// The buffer's length for a load: the load address, a record at its
+/// longest, and one byte more, which only a file too long to be a record
+/// reaches.
+pub const CAPACITY: u16 = 2 + RECORD_LEN as u16 + 1;
+/// Where a load keeps the game's own record while it tries the file's
+/// (`App::loaded`): just past the buffer, in the soft stack's idle region
+/// too.
+pub const KEPT_AT: u16 = BUFFER + CAPACITY;
 /// The two bytes a PRG file starts with: the address its SAVE was made
 /// from ([`RECORD_AT`], low byte first), skipped when the file is read.
 pub const LOAD_ADDRESS: [u8; 2] = RECORD_AT.to_le_bytes();

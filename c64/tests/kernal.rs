@@ -38,3 +38,14 @@ fn the_file_name_is_the_scratch_commands_tail() {
     assert_eq!(&NAMES[3..], b"C64CHESS GAME");
     assert!(NAMES.iter().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b" :".contains(b)));
 }
+
+#[test]
+fn the_load_buffer_and_the_kept_record_fit_the_soft_stacks_idle_region() {
+    use c64::kernal::{BUFFER, CAPACITY, KEPT_AT};
+    use engine_core::game::RECORD_LEN;
+    // tools/c64-disk-test writes this figure itself.
+    assert_eq!(CAPACITY, 301);
+    assert_eq!(KEPT_AT, BUFFER + CAPACITY);
+    // Below the top 64 bytes of `$0200-$07FF`, where `main`'s frame is.
+    assert!(KEPT_AT as usize + RECORD_LEN <= 0x0800 - 64);
+}

@@ -31,13 +31,14 @@ impl<H: SearcherHome> App<H> {
 
     /// The platform's answer to a load ([`Step::Load`]): the record it read,
     /// or why there is none. A record the engine refuses leaves the game as
-    /// it was.
+    /// it was: it is put back from its own record, which the load first
+    /// writes into `kept`, the platform's (the record's length of RAM).
     ///
     /// The record's start is made in the editor's set-up, not in a frame:
     /// a load is asked on the board, and the editor fills its set-up anew
     /// from the game whenever it opens.
-    pub fn loaded(&mut self, answer: Result<&[u8], DiskError>) {
-        let said = answer.map(|record| match self.game.read_record_in(record, &mut self.editor.setup) {
+    pub fn loaded(&mut self, answer: Result<&[u8], DiskError>, kept: &mut [u8; RECORD_LEN]) {
+        let said = answer.map(|record| match self.game.read_record_in(record, &mut self.editor.setup, kept) {
             Ok(()) => {
                 self.game_started();
                 Message::Loaded
@@ -51,7 +52,7 @@ impl<H: SearcherHome> App<H> {
     /// asked for ([`Step::Save`], [`Step::Load`]; any other step, nothing),
     /// done with `disk` and a record buffer of its own.
     pub fn use_disk(&mut self, step: Step, disk: &mut impl Disk) {
-        let mut buffer = [0; RECORD_LEN];
+        let (mut buffer, mut kept) = ([0; RECORD_LEN], [0; RECORD_LEN]);
         match step {
             Step::Save => {
                 let len = self.record(&mut buffer);
@@ -59,7 +60,7 @@ impl<H: SearcherHome> App<H> {
             }
             Step::Load => {
                 let answer = disk.load(&mut buffer).map(|len| &buffer[..len.min(RECORD_LEN)]);
-                self.loaded(answer);
+                self.loaded(answer, &mut kept);
             }
             _ => {}
         }

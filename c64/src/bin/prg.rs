@@ -538,11 +538,15 @@ mod play {
     #[cfg(feature = "disk")]
     const RECORD: u16 = c64::kernal::RECORD_AT;
 
+    /// A record's length of the soft stack's idle region at `at`: the
+    /// record's (`RECORD`) or the game's own kept during a load
+    /// (`c64::kernal::KEPT_AT`).
     #[cfg(feature = "disk")]
-    fn record() -> &'static mut [u8; engine_core::game::RECORD_LEN] {
-        // SAFETY: `RECORD`'s bytes are RAM no Rust value holds while the
-        // App waits for a save or load (the soft stack is shallow then).
-        unsafe { &mut *(RECORD as usize as *mut [u8; engine_core::game::RECORD_LEN]) }
+    fn record(at: u16) -> &'static mut [u8; engine_core::game::RECORD_LEN] {
+        // SAFETY: the two places do not overlap, and their bytes are RAM no
+        // Rust value holds while the App waits for a save or load (the soft
+        // stack is shallow then: `main`'s frame at its top, below `$0800`).
+        unsafe { &mut *(at as usize as *mut [u8; engine_core::game::RECORD_LEN]) }
     }
 
     #[cfg(feature = "disk")]
@@ -561,12 +565,9 @@ mod play {
     #[cfg(feature = "disk")]
     #[inline(never)]
     pub(super) fn disk_ask(save: bool) {
-        use c64::kernal::{BUFFER, LIMIT, NAME, NAMES, OP, POINTER};
-        let (from, end) = if save {
-            (RECORD, RECORD + app().record(record()) as u16)
-        } else {
-            (BUFFER, RECORD + engine_core::game::RECORD_LEN as u16 + 1)
-        };
+        use c64::kernal::{BUFFER, CAPACITY, LIMIT, NAME, NAMES, OP, POINTER};
+        let (from, end) =
+            if save { (RECORD, RECORD + app().record(record(RECORD)) as u16) } else { (BUFFER, BUFFER + CAPACITY) };
         poke(OP, if save { 0 } else { 1 });
         poke_word(POINTER, from);
         poke_word(LIMIT, end);
@@ -577,14 +578,15 @@ mod play {
     #[cfg(feature = "disk")]
     #[inline(never)]
     pub(super) fn disk_answer(save: bool) {
-        use c64::kernal::{load_answer, save_answer, BUFFER, LIMIT, OP, POINTER, STATUS};
+        use c64::kernal::{load_answer, save_answer, BUFFER, KEPT_AT, LIMIT, OP, POINTER, STATUS};
         let (kernal, drive) = (peek(OP), [peek(LIMIT), peek(LIMIT + 1)]);
         if save {
             app().saved(save_answer(kernal, drive));
         } else {
             let stored = (peek(POINTER) as u16 | (peek(POINTER + 1) as u16) << 8).wrapping_sub(BUFFER);
             let answer = load_answer(kernal, drive, peek(STATUS), stored);
-            app().loaded(answer.map(|len| &record()[..len.min(engine_core::game::RECORD_LEN)]));
+            let file = answer.map(|len| &record(RECORD)[..len.min(engine_core::game::RECORD_LEN)]);
+            app().loaded(file, record(KEPT_AT));
         }
     }
 

@@ -130,79 +130,42 @@ impl<H: SearcherHome> Game<H> {
     /// game longer than the undo ring, before the ring's oldest, are then
     /// no longer counted for repetitions (the game is put back from its
     /// start and the ring's plies).
-    ///
-    /// No second record: the game walks back to its start, which the
-    /// record's start is set up in place of ([`Game::set_up`], the
-    /// editor's, exchanging the men), and the record's plies are made on
-    /// the board alone (the ring untouched) to check them; refused, the
-    /// start's men are set up again, its square and clocks put back and
-    /// the ring's plies replayed.
     pub fn read_record(&mut self, record: &[u8]) -> Result<(), BadRecord> {
-        let mut setup = Setup::EMPTY;
-        self.read_record_in(record, &mut setup)
+        let (mut setup, mut kept) = (Setup::EMPTY, [0; RECORD_LEN]);
+        self.read_record_in(record, &mut setup, &mut kept)
     }
 
-    /// [`Game::read_record`] with the record's start made in `setup`
-    /// (whatever it held: it is left holding men of no use), which a front
-    /// end has already (an editor's): no frame of its own for it.
-    pub fn read_record_in(&mut self, record: &[u8], setup: &mut Setup) -> Result<(), BadRecord> {
-        let Some((head, moves)) = record.split_first_chunk::<HEAD>() else {
-            return Err(BadRecord::NotARecord);
-        };
-        let (plies, played) = parse(head, moves.len(), setup)?;
-        let mine = self.rewind();
-        let (next, ring) = (self.next, self.redoable);
-        let pos = self.position();
-        let start = (pos.side_to_move(), pos.castling(), pos.ep, pos.halfmove_clock(), pos.fullmove_number());
-        // Checked (`dry`), then played: a record checked replays.
-        let mut dry = true;
-        let result = loop {
-            let result = self.replay(head, moves, setup, plies, played, dry);
-            if result.is_err() || !dry {
-                break result;
-            }
-            // The record's start again (`setup` holds the game's men).
-            let _ = parse(head, moves.len(), setup);
-            dry = false;
-        };
-        if let Err(why) = result {
-            if let BadRecord::Position(_) = why {
-                // The board is the start, `setup` the record's: a
-                // set-up of the start would only have cleared the
-                // repetitions' history.
-                (self.pos_mut().hist_top, self.pos_mut().hist_len) = (0, 0);
-            } else {
-                let (side, castle, ep, halfmove, fullmove) = start;
-                (setup.side, setup.castle) = (side, castle);
-                let back = self.set_up(setup);
-                debug_assert!(back.is_ok(), "the game's start is a position");
-                // Its square had a capture, as a position's always has.
-                let pos = self.pos_mut();
-                (pos.ep, pos.halfmove, pos.fullmove) = (ep, halfmove, fullmove);
-            }
-            self.position_set();
-            (self.next, self.redoable) = (next, ring);
-            self.resume(mine);
+    /// [`Game::read_record`] in a front end's own memory: the record's
+    /// start made in `setup` (an editor's: whatever it held, it is left
+    /// holding men of no use), and the game's own record written into
+    /// `kept` first. The record is played for real, each ply checked as
+    /// it comes; refused, the game is put back from `kept`, a record that
+    /// replays (one way to make a game from a record, both ways).
+    pub fn read_record_in(
+        &mut self,
+        record: &[u8],
+        setup: &mut Setup,
+        kept: &mut [u8; RECORD_LEN],
+    ) -> Result<(), BadRecord> {
+        let len = self.write_record(kept);
+        let result = self.replay(record, setup);
+        if result.is_err() {
+            let back = self.replay(&kept[..len], setup);
+            debug_assert!(back.is_ok(), "the game's own record replays");
         }
         result
     }
 
-    /// Set up the start of the record whose head and plies are `head` and
-    /// `moves` from `setup` (whose men are then the ones
-    /// the game had) and play its plies, then take back the ones not
-    /// played; or, `dry`, make them on the board alone, the ring untouched,
-    /// to check them (the game's counts of plies are then not the
-    /// board's). On a refused start the board is as it was; on a refused
-    /// ply it is part of the record's.
-    fn replay(
-        &mut self,
-        head: &[u8; HEAD],
-        moves: &[u8],
-        setup: &mut Setup,
-        plies: u8,
-        played: u8,
-        dry: bool,
-    ) -> Result<(), BadRecord> {
+    /// Start the game again from `record`: its start set up from `setup`
+    /// ([`Game::set_up`]), its clocks and en passant square, its plies
+    /// played, the ones taken back taken back. Refused, the game is partly
+    /// the record's (the caller puts it back): on a refused start the
+    /// board is as it was.
+    fn replay(&mut self, record: &[u8], setup: &mut Setup) -> Result<(), BadRecord> {
+        let Some((head, moves)) = record.split_first_chunk::<HEAD>() else {
+            return Err(BadRecord::NotARecord);
+        };
+        let (plies, played) = parse(head, moves.len(), setup)?;
         self.set_up(setup).map_err(BadRecord::Position)?;
         // What a set-up leaves out: the clocks, and the en passant square
         // (`parse` checked it), kept only if a capture there is legal, as
@@ -224,19 +187,12 @@ impl<H: SearcherHome> Game<H> {
         for (n, ply) in (1..=plies).zip(moves.chunks_exact(2)) {
             let (from, to) = (Tile::masked(ply[0]), Tile::masked(ply[1]));
             let m = self.find_move(from, to, QUEEN - (ply[0] >> 6)).map_err(|_| BadRecord::Ply(n))?;
-            if dry {
-                self.pos_mut().make(m);
-                self.refresh_legal();
-            } else {
-                let _ = self.play(m);
-            }
+            let _ = self.play(m);
         }
-        if !dry {
-            for _ in played..plies {
-                self.step(true);
-            }
-            self.refresh_legal();
+        for _ in played..plies {
+            self.step(true);
         }
+        self.refresh_legal();
         Ok(())
     }
 }
