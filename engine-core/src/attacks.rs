@@ -290,16 +290,18 @@ mod tests {
     /// every legal move at every node of the standard perft trees to depth
     /// 3 and of won endings (where the mate drive counts): `gives_check`
     /// answers as make + `in_check_after` does (where it answers at all:
-    /// castling, en passant and promotions say "make it"), and
-    /// `evaluate_after` is what `evaluate` says afterwards.
+    /// castling, en passant and promotions say "make it"), and for a
+    /// king's step (not castling) `evaluate_after_king_step` is what
+    /// `evaluate` says afterwards.
     #[test]
     fn predictions_before_make_agree_with_making_the_move() {
-        fn walk(pos: &mut Position, depth: u8, checks: &mut u32, drives: &mut u32) {
+        fn walk(pos: &mut Position, depth: u8, checks: &mut u32, drives: &mut [u32; 3]) {
             let mut moves = [Move::NONE; crate::movegen::MAX_MOVES];
             let n = pos.legal_moves(&mut moves);
             for &m in &moves[..n] {
                 let predicted = pos.gives_check(m);
-                let value = pos.evaluate_after(m);
+                let step = pos.at(m.from).kind() == KING && m.flags & (CASTLE_KING | CASTLE_QUEEN) == 0;
+                let value = step.then(|| pos.evaluate_after_king_step(m.to));
                 let undo = pos.make(m);
                 let actual = pos.in_check_after(m);
                 assert_eq!(actual, pos.in_check(), "{m} in {}", pos.fen());
@@ -307,15 +309,20 @@ mod tests {
                     assert_eq!(p, actual, "{m} gives check?");
                     *checks += u32::from(p);
                 }
-                assert_eq!(value, pos.evaluate(pos.side_to_move()), "value after {m} in {}", pos.fen());
-                *drives += u32::from(pos.phase() <= crate::eval::PHASE_MATE_DRIVE && value.abs() > 400);
+                let after = pos.evaluate(pos.side_to_move());
+                if let Some(value) = value {
+                    assert_eq!(value, after, "value after {m} in {}", pos.fen());
+                    drives[1] += 1;
+                    drives[2] += u32::from(m.is_capture());
+                }
+                drives[0] += u32::from(pos.phase() <= crate::eval::PHASE_MATE_DRIVE && after.abs() > 400);
                 if depth > 1 {
                     walk(pos, depth - 1, checks, drives);
                 }
                 pos.unmake(m, undo);
             }
         }
-        let (mut checks, mut drives) = (0, 0);
+        let (mut checks, mut drives) = (0, [0; 3]);
         for fen in [
             crate::START_FEN,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -330,7 +337,9 @@ mod tests {
             walk(&mut Position::from_fen(fen).unwrap(), 3, &mut checks, &mut drives);
         }
         assert!(checks > 3_000, "only {checks} checks seen");
+        let [drives, steps, takes] = drives;
         assert!(drives > 3_000, "only {drives} moves into a mate drive");
+        assert!(steps > 3_000 && takes > 100, "only {steps} king steps, {takes} of them captures");
     }
 
     /// Does the piece on `from` attack `to`? Piece by piece, the slow way:

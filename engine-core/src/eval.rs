@@ -25,7 +25,7 @@
 //! fits in 0..=20,800, and `|mg|`, `|eg|` stay far below the mate scores.
 
 use crate::incremental::delta;
-use crate::mv::{Move, EN_PASSANT};
+use crate::mv::Move;
 use crate::piece::*;
 use crate::position::Position;
 use crate::square::Square;
@@ -56,19 +56,21 @@ impl Position {
     }
 
     /// What [`Position::evaluate`] would say, for the side to move after
-    /// it, once the pseudo-legal move `m` is made: computed from the
-    /// running totals and the move's [`delta`] (a pure function, as `make`
-    /// applies it) without making the move. Quiescence asks this to see a
-    /// reply stand pat before paying for `make` and `unmake`.
-    pub fn evaluate_after(&self, m: Move) -> i16 {
-        let moved = self.at(m.from);
-        // En passant takes a pawn that is not on `to`.
-        let captured = self.at(if m.flags & EN_PASSANT != 0 { m.to.en_passant_victim() } else { m.to });
-        let d = delta(m, moved, captured);
+    /// it, once the side to move's king steps to `to` (taking whatever
+    /// stands there; a step, not castling): computed from the running
+    /// totals and the step's [`delta`] (a pure function, as `make` applies
+    /// it) without making the move. Quiescence asks this of a bare king's
+    /// moves, to see the reply stand pat before paying for `make` and
+    /// `unmake`.
+    ///
+    /// The move handed to `delta` has no flags (its capture is the piece
+    /// on `to`): its promotion, en passant and castling terms fold away,
+    /// and this copy of `delta` is the plain move's alone.
+    pub fn evaluate_after_king_step(&self, to: Square) -> i16 {
+        let from = self.kings[self.side];
+        let d = delta(Move::new(from, to, 0), self.at(from), self.at(to));
         let mut kings = self.kings;
-        if moved.kind() == KING {
-            kings[self.side] = m.to;
-        }
+        kings[self.side] = to;
         let phase = self.phase() + d.phase[Color::White] + d.phase[Color::Black];
         let score = value(self.mg + d.mg, self.eg + d.eg, phase, kings);
         if self.side == Color::White {

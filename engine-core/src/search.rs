@@ -1022,7 +1022,7 @@ impl<S: Slots> Searcher<S> {
                     0
                 } else {
                     self.enter_quiescence(ply + 1);
-                    -self.pos.evaluate_after(m)
+                    -self.pos.evaluate_after_king_step(m.to)
                 }
             } else {
                 let undo = self.pos.make(m);
