@@ -78,12 +78,20 @@ impl Sink<'_> {
         }
     }
 
-    /// A pawn arriving on its last rank becomes four moves: queen, rook, bishop, knight.
-    #[inline(always)]
+    /// A pawn arriving on its last rank becomes four moves: queen, rook,
+    /// bishop, knight. Out of line: a pawn one step from its last rank is
+    /// rare, and the pawn's two ways there (a push, a capture) then share
+    /// one copy of the four writes.
+    #[inline(never)]
     fn push_promotions(&mut self, from: Square, to: Square, capture: u8) {
-        self.push(from, to, QUEEN | capture, order::QUEEN_PROMOTION);
-        for promo in [ROOK, BISHOP, KNIGHT] {
-            self.push(from, to, promo | capture, order::UNDERPROMOTION);
+        // Queen down to knight: the piece types count down (one write in
+        // a loop, not four written out).
+        const _: () = assert!(ROOK == QUEEN - 1 && BISHOP == QUEEN - 2 && KNIGHT == QUEEN - 3);
+        let mut promo = QUEEN;
+        while promo >= KNIGHT {
+            let score = if promo == QUEEN { order::QUEEN_PROMOTION } else { order::UNDERPROMOTION };
+            self.push(from, to, promo | capture, score);
+            promo -= 1;
         }
     }
 }
