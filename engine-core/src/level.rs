@@ -65,12 +65,16 @@ pub const fn seconds(level: u8) -> Option<u16> {
 /// limits, or for a timed level no node budget and the deepest iteration
 /// (the clock ends the search). Values above the range are the top level.
 pub const fn game_limits(level: u8) -> Limits {
-    if level <= LEVELS.len() as u8 {
-        self::level(level)
-    } else {
-        Limits { depth: DEEPEST_PLY, nodes: u32::MAX }
-    }
+    GAME_LIMITS[if level > TIMED { TIMED } else { level } as usize]
 }
+
+/// The index of the timed levels' limits in [`GAME_LIMITS`].
+const TIMED: u8 = LEVELS.len() as u8 + 1;
+
+/// [`game_limits`] by level, 0 to the first timed one (level 0 clamps to
+/// level 1, as [`level`] does): one table read, not the clamps' compares.
+const GAME_LIMITS: [Limits; TIMED as usize + 1] =
+    [LEVELS[0], LEVELS[0], LEVELS[1], LEVELS[2], LEVELS[3], Limits { depth: DEEPEST_PLY, nodes: u32::MAX }];
 
 #[cfg(test)]
 mod tests {
