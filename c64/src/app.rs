@@ -463,7 +463,7 @@ impl<H: SearcherHome> App<H> {
     /// Show the board with Black at the bottom, or not.
     pub fn set_flipped(&mut self, flipped: bool) {
         self.flipped = flipped;
-        self.dirty |= DRAW_BOARD;
+        self.mark(DRAW_BOARD);
     }
 
     /// Whether the computer thinks on the player's time (the menu's
@@ -529,7 +529,7 @@ impl<H: SearcherHome> App<H> {
         // A second more: the sides' rows again (the clocks show at a timed
         // level only; the test costs more code than the redraw's cells).
         if self.clocks[self.game.side_to_move()].add(jiffies) {
-            self.dirty |= DRAW_SIDES;
+            self.mark(DRAW_SIDES);
         }
     }
 
@@ -542,7 +542,7 @@ impl<H: SearcherHome> App<H> {
     pub fn key(&mut self, key: Key) -> Step {
         if self.message != Message::None {
             self.message = Message::None;
-            self.dirty |= DRAW_MESSAGE;
+            self.mark(DRAW_MESSAGE);
         }
         self.drop_refusal();
         match self.mode {
@@ -587,10 +587,17 @@ impl<H: SearcherHome> App<H> {
         self.dirty_tiles.insert(tile);
     }
 
+    /// Draw what `flags` (`DRAW_*`) name again at the next draw. Out of
+    /// line: inlined, each of its many callers loads, ors and stores.
+    #[inline(never)]
+    fn mark(&mut self, flags: u8) {
+        self.dirty |= flags;
+    }
+
     #[inline(never)]
     fn say(&mut self, message: Message) {
         self.message = message;
-        self.dirty |= DRAW_MESSAGE;
+        self.mark(DRAW_MESSAGE);
     }
 
     /// The cursor on the human's king's pawn: e2 for White, e7 for Black
@@ -619,7 +626,7 @@ impl<H: SearcherHome> App<H> {
             self.game.attack_counts(&mut self.counts);
         }
         self.refresh_marks();
-        self.dirty |= DRAW_BOARD | DRAW_SIDES | DRAW_MAIN | DRAW_STATUS;
+        self.mark(DRAW_BOARD | DRAW_SIDES | DRAW_MAIN | DRAW_STATUS);
     }
 
     fn refresh_marks(&mut self) {

@@ -34,14 +34,14 @@ impl<H: SearcherHome> App<H> {
                 // an older move's, and are not cleared.
                 [self.typed[0], self.typed[1]] = [pending, digit];
                 self.typed_len = 2;
-                self.dirty |= DRAW_TYPED;
+                self.mark(DRAW_TYPED);
                 return Step::Busy;
             }
         }
         if self.typed_len > 0 {
             // Every key redraws the typed move (one store for all of them;
             // a full line's letter redraws it unchanged).
-            self.dirty |= DRAW_TYPED;
+            self.mark(DRAW_TYPED);
             let n = self.typed_len;
             match key {
                 Key::Char(c) => {
@@ -92,7 +92,7 @@ impl<H: SearcherHome> App<H> {
             Key::Char(c @ (b'c' | b'e'..=b'g')) => {
                 self.typed[0] = c;
                 self.typed_len = 1;
-                self.dirty |= DRAW_TYPED;
+                self.mark(DRAW_TYPED);
             }
             Key::Char(b'q') | Key::Quit => return Step::Quit,
             _ => {}
@@ -113,7 +113,7 @@ impl<H: SearcherHome> App<H> {
         self.redraw_tile(self.cursor);
         if self.overlays & (SHOW_A | SHOW_D) != 0 {
             self.refresh_marks();
-            self.dirty |= DRAW_BOARD;
+            self.mark(DRAW_BOARD);
         }
     }
 
@@ -122,13 +122,13 @@ impl<H: SearcherHome> App<H> {
     fn select(&mut self, tile: Tile) {
         self.selected = MaybeTile::some(tile);
         self.targets = self.game.legal_targets(tile);
-        self.dirty |= DRAW_BOARD;
+        self.mark(DRAW_BOARD);
     }
 
     #[inline(never)]
     pub(super) fn deselect(&mut self) {
         self.selected = MaybeTile::NONE;
-        self.dirty |= DRAW_BOARD;
+        self.mark(DRAW_BOARD);
     }
 
     fn fire(&mut self) {
@@ -175,7 +175,7 @@ impl<H: SearcherHome> App<H> {
                 self.promo_to = to;
                 self.item = 0;
                 self.mode = Mode::Promotion;
-                self.dirty |= DRAW_MAIN | DRAW_HELP | DRAW_BOARD;
+                self.mark(DRAW_MAIN | DRAW_HELP | DRAW_BOARD);
             }
             Ok(m) => self.play(m),
             Err(NotLegal) => self.say(Message::Illegal),
@@ -240,7 +240,7 @@ impl<H: SearcherHome> App<H> {
             self.game.attack_counts(&mut self.counts);
         }
         self.refresh_marks();
-        self.dirty |= DRAW_BOARD;
+        self.mark(DRAW_BOARD);
     }
 
     /// Take back (to the human's turn); the cursor goes to the origin of the

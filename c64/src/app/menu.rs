@@ -50,7 +50,7 @@ impl<H: SearcherHome> App<H> {
     pub(super) fn open_menu(&mut self) {
         self.mode = Mode::Menu;
         self.item = MENU_RESUME;
-        self.dirty |= DRAW_MAIN | DRAW_HELP;
+        self.mark(DRAW_MAIN | DRAW_HELP);
     }
 
     /// A new game is on the board (the start position, or a set-up): the
@@ -69,7 +69,7 @@ impl<H: SearcherHome> App<H> {
     #[inline(never)]
     pub(super) fn close_panel(&mut self) {
         self.mode = Mode::Board;
-        self.dirty |= DRAW_MAIN | DRAW_HELP | DRAW_SIDES | DRAW_STATUS;
+        self.mark(DRAW_MAIN | DRAW_HELP | DRAW_SIDES | DRAW_STATUS);
     }
 
     pub(super) fn menu_key(&mut self, key: Key) -> Step {
@@ -94,7 +94,7 @@ impl<H: SearcherHome> App<H> {
             Key::Quit | Key::Char(b'q') => return Step::Quit,
             _ => {}
         }
-        self.dirty |= DRAW_MAIN;
+        self.mark(DRAW_MAIN);
         Step::Busy
     }
 
@@ -115,7 +115,7 @@ impl<H: SearcherHome> App<H> {
                 };
                 self.game.set_player(side, other);
                 self.deselect();
-                self.dirty |= DRAW_SIDES;
+                self.mark(DRAW_SIDES);
             }
             MENU_LEVEL => {
                 // Round 1..=10: one step (a byte's wrap for back), then past
@@ -129,7 +129,7 @@ impl<H: SearcherHome> App<H> {
                     next
                 };
                 self.game.set_level(next);
-                self.dirty |= DRAW_SIDES;
+                self.mark(DRAW_SIDES);
             }
             MENU_FLIP => self.set_flipped(!self.flipped),
             MENU_PAUSE => self.pause = !self.pause,
@@ -138,7 +138,7 @@ impl<H: SearcherHome> App<H> {
             MENU_QUIT => return Step::Quit,
             _ => {}
         }
-        self.dirty |= DRAW_MAIN;
+        self.mark(DRAW_MAIN);
         Step::Busy
     }
 
@@ -163,7 +163,7 @@ impl<H: SearcherHome> App<H> {
             self.close_panel();
             self.move_to(self.promo_from, self.promo_to, piece);
         }
-        self.dirty |= DRAW_MAIN;
+        self.mark(DRAW_MAIN);
         Step::Busy
     }
 }

@@ -82,7 +82,7 @@ impl<H: SearcherHome> App<H> {
     pub(super) fn drop_refusal(&mut self) {
         if self.editor.refusal_len != 0 {
             self.editor.refusal_len = 0;
-            self.dirty |= DRAW_STATUS;
+            self.mark(DRAW_STATUS);
         }
     }
 
@@ -123,7 +123,7 @@ impl<H: SearcherHome> App<H> {
             _ => {}
         }
         self.redraw_tile(self.cursor);
-        self.dirty |= redraw;
+        self.mark(redraw);
         Step::Busy
     }
 
@@ -144,7 +144,7 @@ impl<H: SearcherHome> App<H> {
                     n += 1;
                 }
                 self.editor.refusal_len = n;
-                self.dirty |= DRAW_STATUS;
+                self.mark(DRAW_STATUS);
             }
         }
     }

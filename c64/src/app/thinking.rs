@@ -170,7 +170,7 @@ impl<H: SearcherHome> App<H> {
 
     /// After a search: its figures stay, the key that stopped it is handled.
     fn after_search(&mut self, key: Option<Key>) -> Step {
-        self.dirty |= DRAW_TYPED | DRAW_FIGURES;
+        self.mark(DRAW_TYPED | DRAW_FIGURES);
         match key {
             Some(k) => self.key(k),
             None => Step::Busy,
