@@ -166,7 +166,11 @@ impl<H: SearcherHome> App<H> {
         // for (a promoting pair finds its queen's, as `Game::is_promotion`
         // asks; any other pair its one move).
         match self.game.find_move(from, to, if promotion == 0 { QUEEN } else { promotion }) {
-            Ok(m) if promotion == 0 && m.promotion() != 0 => {
+            // A promotion not given: the move found promotes to more than
+            // none (a piece given, the move found is that piece's or none's:
+            // never more). One test, not a second of `promotion == 0`, which
+            // had the compiler copy the search for each way it went.
+            Ok(m) if m.promotion() > promotion => {
                 // The cursor on the promotion square (a typed move's is not
                 // yet), the board drawn again with the selection.
                 self.cursor = to;
