@@ -116,12 +116,19 @@ pub fn source(code: u8) -> (Source, u8) {
     // One read of the ROM or of a man's cell, then one inversion: on the
     // 6502 every arm of a wider match is its own copy of the loops.
     let from = if !(BLACK_MEN..INVERSE).contains(&code) {
-        let ascii = if code <= FILLED { code + 32 } else { INVERSE_TEXT[(code - INVERSE) as usize] };
+        let ascii = if code <= FILLED { code + 32 } else { inverse_text(code) };
         Source::Rom(screen_code(ascii))
     } else {
         Source::Man(code - BLACK_MEN)
     };
     (from, if code < FILLED { 0 } else { 0xFF })
+}
+
+/// The letter inverted character `code` (from [`INVERSE`], below
+/// [`CODES`]) shows; a blank past them (none asks: no bounds check, and
+/// with it no abort, in the start-up's code).
+fn inverse_text(code: u8) -> u8 {
+    INVERSE_TEXT.get((code - INVERSE) as usize).copied().unwrap_or(b' ')
 }
 
 /// The 8 bytes of character `code` (top row first, bit 7 leftmost), given
