@@ -34,9 +34,11 @@ pub(super) const MENU_WORDS: [&[u8]; MENU_ITEMS as usize] =
 const LEVEL_WORDS: [[u8; 3]; TOP_LEVEL as usize] =
     [*b"L1 ", *b"L2 ", *b"L3 ", *b"L4 ", *b"5s ", *b"15s", *b"30s", *b"1m ", *b"3m ", *b"key"];
 
-/// Level `level`'s name (1..=`TOP_LEVEL`, as the game keeps it).
+/// Level `level`'s name (1..=`TOP_LEVEL`, as `Game::set_level` keeps it;
+/// any other, which no game has, reads as the top level's). Looked up, not
+/// clamped and indexed: one compare, no bounds check left to abort.
 pub(super) fn level_words(level: u8) -> &'static [u8; 3] {
-    &LEVEL_WORDS[(level.clamp(1, TOP_LEVEL) - 1) as usize]
+    LEVEL_WORDS.get(level.wrapping_sub(1) as usize).unwrap_or(&LEVEL_WORDS[TOP_LEVEL as usize - 1])
 }
 
 /// Promotion choices, top to bottom: queen, rook, bishop, knight, the
