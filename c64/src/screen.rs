@@ -82,21 +82,13 @@ pub mod colour {
     ];
 }
 
-/// For the C64 glue: the screen-matrix offset of each row's first cell
-/// (`row * 40`), so `put` needs no multiply.
-pub const ROW_CELLS: [u16; ROWS as usize] = row_offsets(40);
-/// For the C64 glue: the bitmap offset of each row's first cell
-/// (`row * 320`); a cell's 8 bytes start at `ROW_BITMAP[row] + col * 8`.
-pub const ROW_BITMAP: [u16; ROWS as usize] = row_offsets(320);
-
-const fn row_offsets(stride: u16) -> [u16; ROWS as usize] {
-    let mut out = [0u16; ROWS as usize];
-    let mut row = 1;
-    while row < ROWS as usize {
-        out[row] = out[row - 1] + stride;
-        row += 1;
-    }
-    out
+/// For the C64 glue: the screen-matrix offset of the cell at (`col`,
+/// `row`), `row * 40 + col` (both on the screen). `row * 40` is `row * 5`,
+/// a byte (at most 120), times 8: a few shifts, no multiply, and no
+/// 50-byte table of the rows' offsets.
+#[inline(always)]
+pub const fn cell_offset(col: u8, row: u8) -> u16 {
+    (((row * 5) as u16) << 3) + col as u16
 }
 
 /// The colour byte of `ink` on `paper`.
@@ -214,5 +206,20 @@ impl ScreenBuffer {
             out.write_char('\n')?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `cell_offset` is `row * 40 + col` for every cell of the screen.
+    #[test]
+    fn cell_offsets_count_40_a_row() {
+        for row in 0..ROWS {
+            for col in 0..COLS {
+                assert_eq!(cell_offset(col, row), row as u16 * 40 + col as u16, "({col}, {row})");
+            }
+        }
     }
 }

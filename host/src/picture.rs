@@ -37,7 +37,7 @@ mod scenes;
 use std::process::ExitCode;
 
 use c64::charset::{cell, pattern, set_men, CODES, FILLED};
-use c64::screen::{colour, COLS, ROWS, ROW_CELLS};
+use c64::screen::{cell_offset, colour, COLS, ROWS};
 use c64::{Screen, ScreenBuffer};
 use clap::Args;
 
@@ -155,7 +155,7 @@ impl Screen for Vic {
         if col >= COLS || row >= ROWS {
             return;
         }
-        let at = (ROW_CELLS[row as usize] + col as u16) as usize;
+        let at = cell_offset(col, row) as usize;
         let c = cell(glyph, attr);
         self.matrix[at] = c.code;
         self.colour[at] = c.colour;

@@ -28,7 +28,7 @@ use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 use c64::charset::text_of;
 use c64::charset::{cell, source, Source, FILLED};
 use c64::glyphs::screen_code;
-use c64::screen::{colour, ROW_CELLS};
+use c64::screen::{cell_offset, colour};
 use c64::Screen;
 use engine_core::tt::{Entry, Slots, TT_ENTRIES};
 use engine_core::Searcher;
@@ -202,7 +202,7 @@ impl Screen for Chars {
         if col >= 40 || row >= 25 {
             return;
         }
-        let at = ROW_CELLS[row as usize] + col as u16;
+        let at = cell_offset(col, row);
         let c = cell(glyph, attr);
         poke(SCREEN + at, c.code);
         poke(COLOUR_RAM + at, c.colour);
@@ -304,7 +304,7 @@ struct Text;
 impl Screen for Text {
     fn put(&mut self, col: u8, row: u8, glyph: u8, attr: u8) {
         if col < 40 && row < 25 {
-            let cell = ROW_CELLS[row as usize] + col as u16;
+            let cell = cell_offset(col, row);
             poke(TEXT + cell, screen_code(glyph));
             poke(COLOUR_RAM + cell, attr >> 4);
         }
