@@ -229,11 +229,11 @@ impl<H: SearcherHome> App<H> {
             // 6502 a copy per piece.
             screen.put(PANEL, row, if to_move { b'>' } else { b' ' }, a);
             let name = if side == Color::White { WHITE } else { BLACK };
-            text(screen, PANEL + 1, row, name, a, 6);
+            text(screen, PANEL + 1, row, name, 6, a);
             let computer = self.game.player(side) == Player::Computer;
-            text(screen, PANEL + 7, row, if computer { CPU } else { b"Human" }, a, 7);
+            text(screen, PANEL + 7, row, if computer { CPU } else { b"Human" }, 7, a);
             if computer {
-                text(screen, PANEL + 11, row, self.level_name(), a, 3);
+                text(screen, PANEL + 11, row, self.level_name(), 3, a);
             }
             if timed {
                 // "W 1:23 B12:05": the minutes and seconds used, in the side's ink.
@@ -243,7 +243,7 @@ impl<H: SearcherHome> App<H> {
                 // A blank tens of seconds is a 0: the blank's code with the
                 // digits' bit (a digit has it already).
                 let s1 = s1 | DIGIT_BIT;
-                text(screen, clock_col, ROW_CLOCKS, &[name[0], m1, m2, b':', s1, s2], a, 7);
+                text(screen, clock_col, ROW_CLOCKS, &[name[0], m1, m2, b':', s1, s2], 7, a);
             }
             (side, clock_col) = (side.other(), clock_col + 7);
         }
@@ -268,7 +268,7 @@ impl<H: SearcherHome> App<H> {
         } else {
             // The side's name and blanks, then the words over the blanks.
             line(screen, ROW_STATUS, if stm == Color::White { WHITE } else { BLACK }, plain);
-            text(screen, PANEL + 5, ROW_STATUS, b" to move", plain, 8);
+            text(screen, PANEL + 5, ROW_STATUS, b" to move", 8, plain);
             (NO_RESULT, title)
         };
         line(screen, ROW_STATUS + 1, OUTCOME_WORDS[self.outcome as usize], ink);
@@ -286,7 +286,7 @@ impl<H: SearcherHome> App<H> {
         // The row blanked after the label, then the letters over the blanks.
         line(screen, ROW_TYPED, b"Move ", a);
         // The `n` typed: `text` writes as many cells as it is told.
-        text(screen, PANEL + 5, ROW_TYPED, &self.typed, a, n);
+        text(screen, PANEL + 5, ROW_TYPED, &self.typed, n, a);
         screen.put(PANEL + 5 + n, ROW_TYPED, b'_', a);
     }
 
@@ -316,9 +316,9 @@ impl<H: SearcherHome> App<H> {
             };
             let row = ROW_MAIN + i;
             let a = self.mark_item(screen, i, row);
-            text(screen, PANEL + 1, row, MENU_WORDS[(i as usize).min(MENU_WORDS.len() - 1)], a, PANEL_WIDTH - 1);
+            text(screen, PANEL + 1, row, MENU_WORDS[(i as usize).min(MENU_WORDS.len() - 1)], PANEL_WIDTH - 1, a);
             if !value.is_empty() {
-                text(screen, PANEL + 8, row, value, a, PANEL_WIDTH - 8);
+                text(screen, PANEL + 8, row, value, PANEL_WIDTH - 8, a);
             }
         }
     }
@@ -346,7 +346,7 @@ impl<H: SearcherHome> App<H> {
         for i in 0..4u8 {
             let row = ROW_MAIN + 1 + i;
             let a = self.mark_item(screen, i, row);
-            text(screen, PANEL + 1, row, PROMOTION_NAMES[i as usize], a, PANEL_WIDTH - 1);
+            text(screen, PANEL + 1, row, PROMOTION_NAMES[i as usize], PANEL_WIDTH - 1, a);
         }
         for row in ROW_MAIN + 5..ROW_MAIN + MAIN_ROWS {
             clear(screen, row);
@@ -357,9 +357,11 @@ impl<H: SearcherHome> App<H> {
 /// Write `s` at (col, row), padded with blanks to `width` cells. Out of
 /// line, as are [`line`] and [`clear`] for the panel's whole rows: they are
 /// called from many places, and every argument a call passes is code on
-/// the C64.
+/// the C64. The width before the colour: almost always a constant, it is
+/// the cheaper to pass in the earlier argument's register (the AVR proxy:
+/// -20 bytes).
 #[inline(never)]
-pub(super) fn text<S: Screen>(screen: &mut S, col: u8, row: u8, s: &[u8], a: u8, width: u8) {
+pub(super) fn text<S: Screen>(screen: &mut S, col: u8, row: u8, s: &[u8], width: u8, a: u8) {
     let mut glyphs = s.iter();
     for col in col..col + width {
         screen.put(col, row, glyphs.next().copied().unwrap_or(b' '), a);
@@ -369,7 +371,7 @@ pub(super) fn text<S: Screen>(screen: &mut S, col: u8, row: u8, s: &[u8], a: u8,
 /// A whole row of the panel: `s` padded with blanks.
 #[inline(never)]
 pub(super) fn line<S: Screen>(screen: &mut S, row: u8, s: &[u8], a: u8) {
-    text(screen, PANEL, row, s, a, PANEL_WIDTH);
+    text(screen, PANEL, row, s, PANEL_WIDTH, a);
 }
 
 /// A row of the panel blanked.

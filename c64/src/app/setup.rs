@@ -158,7 +158,7 @@ impl<H: SearcherHome> App<H> {
         }
         let (side_row, rights_row) = (ROW_MAIN + 6, ROW_MAIN + 7);
         let side = if self.editor.setup.side == Color::White { WHITE } else { BLACK };
-        text(screen, PANEL + 7, side_row, side, attr(colour::WHITE, PAPER), 5);
+        text(screen, PANEL + 7, side_row, side, 5, attr(colour::WHITE, PAPER));
         // The rights' bits shifted out one a letter (no shift by a count).
         let (mut rights, mut col) = (self.editor.setup.castle, PANEL + 5);
         for &letter in RIGHTS {

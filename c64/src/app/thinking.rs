@@ -327,7 +327,7 @@ pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &mut Figures) {
     let value = attr(colour::WHITE, PAPER);
     if f.depth != 0 {
         depth_and_score(f.depth, f.score, &mut f.digits);
-        text(screen, PANEL + 6, ROW_DEPTH, &f.digits[2..], value, 8);
+        text(screen, PANEL + 6, ROW_DEPTH, &f.digits[2..], 8, value);
     }
     draw_nodes(screen, f);
     let mut col = PANEL + 5;
@@ -336,7 +336,7 @@ pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &mut Figures) {
             // Its squares' names in the digits' buffer, no array of their own.
             [f.digits[0], f.digits[1]] = move_from(m).name();
             [f.digits[2], f.digits[3]] = move_to(m).name();
-            text(screen, col, ROW_BEST, &f.digits, value, 4);
+            text(screen, col, ROW_BEST, &f.digits, 4, value);
         }
         col += 5;
     }
@@ -356,7 +356,7 @@ fn draw_count<S: Screen>(screen: &mut S, digits: &mut [u8; 10], n: u32, row: u8,
     if n != 0 {
         decimal_into(n, digits);
         let first = 10usize.saturating_sub(cells as usize);
-        text(screen, PANEL + PANEL_WIDTH - cells, row, &digits[first..], attr(colour::WHITE, PAPER), cells);
+        text(screen, PANEL + PANEL_WIDTH - cells, row, &digits[first..], cells, attr(colour::WHITE, PAPER));
     }
 }
 
