@@ -292,7 +292,8 @@ fn plant_canary() {
 
 /// False once the stack has reached the canary since it was laid.
 fn stack_ok() -> bool {
-    (0..4).all(|i| peek(CANARY_AT + i) == CANARY)
+    // The four through a byte's offset (a range of `u16`s is a 16-bit counter).
+    (0..4u8).all(|i| peek(CANARY_AT + i as u16) == CANARY)
 }
 
 /// The text screen of the drive harness: screen codes at `$0400`, the ink
