@@ -643,8 +643,12 @@ impl<H: SearcherHome> App<H> {
         let (mut by, mut marks) = (owner.other(), &mut self.marks_a);
         loop {
             let n = self.game.attackers_of(self.cursor, by, &mut tiles);
-            for &t in tiles.iter().take(n as usize) {
-                marks.insert(t);
+            // The first `n` by a byte's index (a slice's `take` counts in 16
+            // bits), masked to the array (`n` is at most its length).
+            let mut i = 0u8;
+            while i < n {
+                marks.insert(tiles[i as usize & (MAX_ATTACKERS - 1)]);
+                i += 1;
             }
             if by == owner {
                 return;
