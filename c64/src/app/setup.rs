@@ -159,11 +159,18 @@ impl<H: SearcherHome> App<H> {
         let (side_row, rights_row) = (ROW_MAIN + 6, ROW_MAIN + 7);
         let side = if self.editor.setup.side == Color::White { WHITE } else { BLACK };
         text(screen, PANEL + 7, side_row, side, 5, attr(colour::WHITE, PAPER));
-        // The rights' bits shifted out one a letter (no shift by a count).
-        let (mut rights, mut col) = (self.editor.setup.castle, PANEL + 5);
-        for &letter in RIGHTS {
-            screen.put(col, rights_row, if rights & 1 != 0 { letter } else { b'-' }, attr(colour::WHITE, PAPER));
-            (rights, col) = (rights >> 1, col + 1);
+        // The rights' bits shifted out one a letter (no shift by a count),
+        // the letters by a byte's index (a slice's walk counts in 16 bits).
+        let (mut rights, mut i) = (self.editor.setup.castle, 0u8);
+        while i < 4 {
+            let letter = RIGHTS[i as usize & 3];
+            screen.put(
+                PANEL + 5 + i,
+                rights_row,
+                if rights & 1 != 0 { letter } else { b'-' },
+                attr(colour::WHITE, PAPER),
+            );
+            (rights, i) = (rights >> 1, i + 1);
         }
     }
 
