@@ -227,8 +227,9 @@ fn char_screen(codes: u8, men: u16) {
                 Source::Rom(screen) => CHAR_ROM + ((screen as u16) << 3),
                 Source::Man(i) => men + ((i as u16) << 3),
             };
-            for offset in 0..8 {
-                poke(at + offset, peek(from + offset) ^ flip);
+            // (A byte's offset: a `u16` range is a 16-bit counter.)
+            for offset in 0..8u8 {
+                poke(at + offset as u16, peek(from + offset as u16) ^ flip);
             }
         }
     });
