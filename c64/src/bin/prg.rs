@@ -75,7 +75,12 @@ fn poke(addr: u16, value: u8) {
 }
 
 fn fill(addr: u16, len: u16, value: u8) {
-    (0..len).for_each(|offset| poke(addr + offset, value));
+    // The address itself stepped to the end: no offset added at each byte.
+    let (mut at, end) = (addr, addr + len);
+    while at != end {
+        poke(at, value);
+        at += 1;
+    }
 }
 
 /// Run `f` with the CPU port ANDed with `keep`. The 60 Hz handler
