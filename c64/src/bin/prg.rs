@@ -225,16 +225,19 @@ fn char_screen(codes: u8, men: u16) {
                              // Port bit 2 clear: the character ROM in place of the I/O area, RAM at
                              // $E000-$FFFF still.
     banked(!4, || {
+        // Each character's eight bytes from `at`, both addresses stepped
+        // along (no shift of the code, no offset added).
+        let mut at = CHARSET;
         for code in 0..codes {
-            let at = CHARSET + ((code as u16) << 3);
             let (from, flip) = source(code);
-            let from = match from {
+            let mut from = match from {
                 Source::Rom(screen) => CHAR_ROM + ((screen as u16) << 3),
                 Source::Man(i) => men + ((i as u16) << 3),
             };
-            // (A byte's offset: a `u16` range is a 16-bit counter.)
-            for offset in 0..8u8 {
-                poke(at + offset as u16, peek(from + offset as u16) ^ flip);
+            // (A byte's count: a `u16` range is a 16-bit counter.)
+            for _ in 0..8u8 {
+                poke(at, peek(from) ^ flip);
+                (at, from) = (at + 1, from + 1);
             }
         }
     });
