@@ -12,7 +12,7 @@ const POW10: [u32; 9] = [1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_
 
 /// `n` as 10 right-aligned decimal digits (every `u32` fits), blanks in
 /// front, written over the whole of `out`: one digit per power of ten, each
-/// by subtracting its power, the cells and the powers walked together;
+/// by subtracting its power, each cell written by its power's index;
 /// the ones are what is left, always a digit (no test of the place in the
 /// loop). In place: an array built here and returned would be copied out
 /// by `memcpy` (rustc 1.87's game has no other use for it); the thinking
@@ -24,14 +24,16 @@ pub fn decimal_into(n: u32, out: &mut [u8; 10]) {
     // that is not 0, `0` from it on (its digits' bit or-ed in). A power
     // taken makes a blank `1` as it makes a `0` one (the bit, then one more).
     let mut zero = b' ';
-    for (cell, &p) in out.iter_mut().zip(&POW10) {
+    for (i, &p) in POW10.iter().enumerate() {
         let mut digit = zero;
         while n >= p {
             n -= p;
             digit = (digit | DIGIT_BIT) + 1;
         }
         zero |= digit & DIGIT_BIT;
-        *cell = digit;
+        // By the power's index (`out` zipped with the powers measured 30
+        // bytes more: a register spilled to the stack).
+        out[i] = digit;
     }
     out[9] = b'0' + n as u8;
 }
