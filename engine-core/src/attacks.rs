@@ -225,7 +225,12 @@ impl Position {
     /// Directly: the piece attacks the enemy king from `to` (a slider
     /// through squares that are empty or are `from`, which it leaves).
     /// Discovered: `to` is off the line `disc` that the piece was blocking.
-    #[inline(always)]
+    ///
+    /// Out of line: its callers are the checks generator (the mate drive's
+    /// first quiescence ply) and `gives_check` (futility's quiet moves),
+    /// neither in the common path, and each inlined copy was large (0.37
+    /// KB of AVR code in all).
+    #[inline(never)]
     pub(crate) fn move_checks(&self, k: u8, from: Square, to: Square, disc: i8) -> bool {
         let us = self.side;
         let king = self.kings[us.other()];
