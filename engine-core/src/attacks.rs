@@ -19,8 +19,11 @@ use crate::tables::PHASE;
 pub const MAX_ATTACKERS: usize = 16;
 
 impl Position {
-    /// True if the side to move is in check.
-    #[inline]
+    /// True if the side to move is in check. Out of line: asked from
+    /// several places, none of them in the search's loops (it knows the
+    /// check from the move it made), and each inlined copy was the king's
+    /// square and the side's other read, a few dozen bytes.
+    #[inline(never)]
     pub fn in_check(&self) -> bool {
         self.is_attacked(self.kings[self.side], self.side.other())
     }

@@ -27,8 +27,10 @@ pub enum Legality {
 
 impl Position {
     /// Called right after `make`: true if the move did not leave the mover's
-    /// own king attacked, i.e. the move was legal.
-    #[inline]
+    /// own king attacked, i.e. the move was legal. Out of line, as
+    /// [`Position::in_check`] is: asked only of the moves whose legality
+    /// [`Position::legality`] leaves to after the make.
+    #[inline(never)]
     pub fn last_move_was_legal(&self) -> bool {
         !self.is_attacked(self.kings[self.side.other()], self.side)
     }
