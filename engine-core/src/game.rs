@@ -440,7 +440,14 @@ impl<H: SearcherHome> Game<H> {
     /// the game it replaced (exchanged, not copied: no second position);
     /// an `Err` leaves it as it was.
     pub fn set_up(&mut self, setup: &mut Setup) -> Result<(), FenError> {
-        self.pos_mut().exchange_placement(&mut setup.men, (setup.side, setup.castle, NO_SQUARE), (0, 1))?;
+        self.set_up_at(setup, NO_SQUARE, (0, 1))
+    }
+
+    /// [`Game::set_up`] with an en passant square (`NO_SQUARE` for none:
+    /// checked and dropped as the FEN parser does) and the clocks
+    /// (halfmove, fullmove): a set-up's start and a record's are one code.
+    fn set_up_at(&mut self, setup: &mut Setup, ep: Square, clocks: (u8, u16)) -> Result<(), FenError> {
+        self.pos_mut().exchange_placement(&mut setup.men, (setup.side, setup.castle, ep), clocks)?;
         self.position_set();
         Ok(())
     }

@@ -21,7 +21,7 @@
 //! it refuses, the game is kept.
 
 use super::{Game, SearcherHome, Setup, Tile, UNDO_DEPTH};
-use crate::fen::{FenError, FenField};
+use crate::fen::FenError;
 use crate::piece::*;
 use crate::square::{Square, NO_SQUARE};
 
@@ -157,33 +157,20 @@ impl<H: SearcherHome> Game<H> {
     }
 
     /// Start the game again from `record`: its start set up from `setup`
-    /// ([`Game::set_up`]), its clocks and en passant square, its plies
-    /// played, the ones taken back taken back. Refused, the game is partly
-    /// the record's (the caller puts it back): on a refused start the
-    /// board is as it was.
+    /// with its en passant square and clocks (a set-up's code, the FEN
+    /// parser's rules and reasons: the square one a double push could have
+    /// crossed, kept only if a capture there is legal), its plies played,
+    /// the ones taken back taken back. Refused, the game is partly the
+    /// record's (the caller puts it back): on a refused start the board is
+    /// as it was.
     fn replay(&mut self, record: &[u8], setup: &mut Setup) -> Result<(), BadRecord> {
         let Some((head, moves)) = record.split_first_chunk::<HEAD>() else {
             return Err(BadRecord::NotARecord);
         };
         let (plies, played) = parse(head, moves.len(), setup)?;
-        self.set_up(setup).map_err(BadRecord::Position)?;
-        // What a set-up leaves out: the clocks, and the en passant square
-        // (`parse` checked it), kept only if a capture there is legal, as
-        // the FEN parser keeps it.
-        let pos = self.pos_mut();
-        (pos.halfmove, pos.fullmove) = (head[39], u16::from_le_bytes([head[40], head[41]]).max(1));
-        if head[38] != 255 {
-            // Tried on the board alone (`ep_capture_exists`): the square is
-            // never set without a legal capture there, not even while the
-            // legal moves are found (the position's invariant).
-            let pos = self.pos_mut();
-            pos.ep = Square::from_ordinal(head[38]);
-            if pos.ep_capture_exists() {
-                self.refresh_legal();
-            } else {
-                pos.ep = NO_SQUARE;
-            }
-        }
+        let ep = if head[38] == 255 { NO_SQUARE } else { Square::from_ordinal(head[38]) };
+        let clocks = (head[39], u16::from_le_bytes([head[40], head[41]]));
+        self.set_up_at(setup, ep, clocks).map_err(BadRecord::Position)?;
         for (n, ply) in (1..=plies).zip(moves.chunks_exact(2)) {
             let (from, to) = (Tile::masked(ply[0]), Tile::masked(ply[1]));
             let m = self.find_move(from, to, QUEEN - (ply[0] >> 6)).map_err(|_| BadRecord::Ply(n))?;
@@ -199,12 +186,9 @@ impl<H: SearcherHome> Game<H> {
 
 /// The counts (plies, played) of a record, its head and `moves` bytes
 /// after it (a head of a fixed length: no bounds checks), that is well
-/// formed (its tag, version, length, men's bits and counts) and whose en
-/// passant square
-/// is one a double push could have crossed (the FEN parser's rule and
-/// reason, asked first), not yet checked as chess otherwise, and its
-/// start (men, side, rights) in `setup`; refused, `setup` is partly
-/// written.
+/// formed (its tag, version, length, men's bits, counts and en passant
+/// byte), not yet checked as chess, and its start (men, side, rights) in
+/// `setup`; refused, `setup` is partly written.
 fn parse(record: &[u8; HEAD], moves: usize, setup: &mut Setup) -> Result<(u8, u8), BadRecord> {
     if record[..4] != *TAG {
         return Err(BadRecord::NotARecord);
@@ -230,25 +214,6 @@ fn parse(record: &[u8; HEAD], moves: usize, setup: &mut Setup) -> Result<(u8, u8
         }
         *man = Piece::from_bits(bits);
     }
-    let side = Color::from_bit(record[37] & 1);
-    (setup.side, setup.castle) = (side, record[37] >> 1);
-    let ep = record[38];
-    if ep != 255 {
-        // White to move: Black just pushed from row 1 over `ep` (row 2)
-        // to row 3, `back` tiles before and after it (a row is 8 tiles);
-        // Black to move, the other way round.
-        let (row, back) = if side == Color::White { (2, 8) } else { (5, 8u8.wrapping_neg()) };
-        let man = |tile: u8| setup.men[(tile & 63) as usize];
-        if ep >> 3 != row
-            || man(ep) != EMPTY
-            || man(ep.wrapping_sub(back)) != EMPTY
-            || man(ep.wrapping_add(back)) != Piece::new(PAWN, side.other())
-        {
-            return Err(BadRecord::Position(FenError {
-                field: FenField::EnPassant,
-                problem: "no double push could have made this square",
-            }));
-        }
-    }
+    (setup.side, setup.castle) = (Color::from_bit(record[37] & 1), record[37] >> 1);
     Ok((plies, played))
 }
