@@ -8,8 +8,8 @@
 //! soft stack's region while the program runs), saves or loads, reads the
 //! drive's status channel and switches the KERNAL out again. Its
 //! parameters and answers are in the zero page (`$F7-$FE`, which neither
-//! the SDK nor the KERNAL's disk calls use); [`save_answer`] and
-//! [`load_answer`] turn the answers into a [`DiskError`] or a length.
+//! the SDK nor the KERNAL's disk calls use); [`answer`] and
+//! [`record_length`] turn the answers into a [`DiskError`] or a length.
 //!
 //! The buffer is the text screen's old place, [`BUFFER`]: the soft stack's
 //! region, free while no search runs (the glue calls [`DISK_CALL`] from
@@ -194,18 +194,13 @@ pub static DISK_CALL: [u8; 249] = [
     0x60, // rts
 ];
 
-/// What a save's answers mean.
-pub fn save_answer(kernal: u8, drive: [u8; 2]) -> Result<(), DiskError> {
-    checked(kernal, drive)
-}
-
-/// What a load's answers mean: the record's length (the file less its load
-/// address), or why there is none. `status` is the KERNAL's after the last
-/// byte, `stored` how many bytes came (the buffer holds one more than a
-/// file may have: a longer file fills it, whether or not its end came with
-/// the last byte, and is no record).
-pub fn load_answer(kernal: u8, drive: [u8; 2], status: u8, stored: u16) -> Result<usize, DiskError> {
-    checked(kernal, drive)?;
+/// What a load's answers mean once [`answer`] found no error: the
+/// record's length (the file less its load address), or why there is
+/// none. `status` is the KERNAL's after the last byte, `stored` how many
+/// bytes came (the buffer holds one more than a file may have: a longer
+/// file fills it, whether or not its end came with the last byte, and is
+/// no record).
+pub fn record_length(status: u8, stored: u16) -> Result<usize, DiskError> {
     if status & !0x40 != 0 {
         return Err(DiskError::Failed);
     }
@@ -217,19 +212,29 @@ pub fn load_answer(kernal: u8, drive: [u8; 2], status: u8, stored: u16) -> Resul
 
 /// The KERNAL's error, then the drive's status (`00 OK`, `01 FILES
 /// SCRATCHED`; 62 FILE NOT FOUND; 72 DISK FULL, 26 WRITE PROTECT ON; 74
-/// DRIVE NOT READY and 21 READ ERROR, which a 1541 without a disk says).
-fn checked(kernal: u8, drive: [u8; 2]) -> Result<(), DiskError> {
+/// DRIVE NOT READY and 21 READ ERROR, which a 1541 without a disk says):
+/// the statuses by table, any other one a failure. A save's answer, and a
+/// load's before its [`record_length`]: the glue asks it once for both.
+pub fn answer(kernal: u8, drive: [u8; 2]) -> Result<(), DiskError> {
     match kernal {
         0 => {}
         4 => return Err(DiskError::NoFile),
         5 => return Err(DiskError::NoDisk),
         _ => return Err(DiskError::Failed),
     }
-    match &drive {
-        b"00" | b"01" => Ok(()),
-        b"62" => Err(DiskError::NoFile),
-        b"72" | b"26" => Err(DiskError::DiskFull),
-        b"74" | b"21" => Err(DiskError::NoDisk),
-        _ => Err(DiskError::Failed),
+    const STATUSES: [([u8; 2], Result<(), DiskError>); 7] = [
+        (*b"00", Ok(())),
+        (*b"01", Ok(())),
+        (*b"62", Err(DiskError::NoFile)),
+        (*b"72", Err(DiskError::DiskFull)),
+        (*b"26", Err(DiskError::DiskFull)),
+        (*b"74", Err(DiskError::NoDisk)),
+        (*b"21", Err(DiskError::NoDisk)),
+    ];
+    for (status, answer) in &STATUSES {
+        if *status == drive {
+            return *answer;
+        }
     }
+    Err(DiskError::Failed)
 }

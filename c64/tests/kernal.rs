@@ -1,9 +1,20 @@
 //! What the C64's disk calls' answers mean (`c64::kernal`); the 6502 code
 //! itself runs in tools/c64-disk-test.
 
-use c64::kernal::{load_answer, save_answer, LOAD_ADDRESS, NAMES};
+use c64::kernal::{answer, record_length, LOAD_ADDRESS, NAMES};
 use c64::DiskError::{BadFile, DiskFull, Failed, NoDisk, NoFile};
 use engine_core::game::RECORD_LEN;
+
+/// A save's answers, as the glue reads them.
+fn save_answer(kernal: u8, drive: [u8; 2]) -> Result<(), c64::DiskError> {
+    answer(kernal, drive)
+}
+
+/// A load's answers, as the glue reads them: the KERNAL's and the drive's
+/// first, then the length.
+fn load_answer(kernal: u8, drive: [u8; 2], status: u8, stored: u16) -> Result<usize, c64::DiskError> {
+    answer(kernal, drive).and_then(|()| record_length(status, stored))
+}
 
 #[test]
 fn a_save_is_done_when_the_kernal_and_the_drive_say_so() {

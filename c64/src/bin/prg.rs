@@ -588,13 +588,13 @@ mod play {
     #[cfg(feature = "disk")]
     #[inline(never)]
     pub(super) fn disk_answer(save: bool) {
-        use c64::kernal::{load_answer, save_answer, BUFFER, KEPT_AT, LIMIT, OP, POINTER, STATUS};
-        let (kernal, drive) = (peek(OP), [peek(LIMIT), peek(LIMIT + 1)]);
+        use c64::kernal::{answer, record_length, BUFFER, KEPT_AT, LIMIT, OP, POINTER, STATUS};
+        let done = answer(peek(OP), [peek(LIMIT), peek(LIMIT + 1)]);
         if save {
-            app().saved(save_answer(kernal, drive));
+            app().saved(done);
         } else {
             let stored = (peek(POINTER) as u16 | (peek(POINTER + 1) as u16) << 8).wrapping_sub(BUFFER);
-            let answer = load_answer(kernal, drive, peek(STATUS), stored);
+            let answer = done.and_then(|()| record_length(peek(STATUS), stored));
             let file = answer.map(|len| &record(RECORD)[..len.min(engine_core::game::RECORD_LEN)]);
             app().loaded(file, record(KEPT_AT));
         }
