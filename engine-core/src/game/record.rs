@@ -171,7 +171,9 @@ impl<H: SearcherHome> Game<H> {
         let ep = if head[38] == 255 { NO_SQUARE } else { Square::from_ordinal(head[38]) };
         let clocks = (head[39], u16::from_le_bytes([head[40], head[41]]));
         self.set_up_at(setup, ep, clocks).map_err(BadRecord::Position)?;
-        for (n, ply) in (1..=plies).zip(moves.chunks_exact(2)) {
+        // `parse` checked the length: a ply a chunk, `plies` of them
+        // (numbered from an open range: no second bound to test).
+        for (n, ply) in (1..).zip(moves.chunks_exact(2)) {
             let (from, to) = (Tile::masked(ply[0]), Tile::masked(ply[1]));
             let m = self.find_move(from, to, QUEEN - (ply[0] >> 6)).map_err(|_| BadRecord::Ply(n))?;
             let _ = self.play(m);
@@ -204,8 +206,8 @@ fn parse(record: &[u8; HEAD], moves: usize, setup: &mut Setup) -> Result<(u8, u8
     // Tile by tile, by number: its byte's low nybble for an even tile,
     // the high one for an odd (no pair of nybbles built on the stack).
     let packed = &record[5..37];
-    for (n, man) in (0..).zip(setup.men.iter_mut()) {
-        let byte: u8 = packed[(n >> 1) & 31];
+    for (n, man) in (0u8..).zip(setup.men.iter_mut()) {
+        let byte = packed[(n >> 1) as usize & 31];
         let bits = if n & 1 == 0 { byte & 15 } else { byte >> 4 };
         // A kind 1-6 of either colour, or none: not kind 7, nor Black's
         // bit alone.
