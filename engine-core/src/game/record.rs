@@ -13,7 +13,7 @@
 //! | 40–41 | the fullmove number, low byte first |
 //! | 42 | the plies that follow, at most [`UNDO_DEPTH`] |
 //! | 43 | how many of them are played (the rest are taken back: redo replays them) |
-//! | 44– | each ply in two bytes: its from tile with, in bits 6–7, a promotion's piece (0 queen, 1 rook, 2 bishop, 3 knight); its to tile |
+//! | 44– | each ply in two bytes: its from tile with, in bits 6–7, a promotion's piece (0 queen, 1 rook, 2 bishop, 3 knight; read only for a promotion, 1 for another move); its to tile |
 //!
 //! At most [`RECORD_LEN`] bytes: on a 1541, two blocks. Reading checks
 //! everything: the tag, the version, the length, each man's bits, the
@@ -117,9 +117,10 @@ impl<H: SearcherHome> Game<H> {
         [out[42], out[43]] = [plies, played];
         for (ply, i) in out[HEAD..].chunks_exact_mut(2).zip(0..plies) {
             let m = self.slot(self.next.wrapping_add(i)).mv;
-            // 0 (a queen's code) for a move that does not promote.
-            let code = if m.promotion() == 0 { 0 } else { QUEEN - m.promotion() };
-            ply[0] = Tile::of_square(m.from).number() | code << 6;
+            // Its two bits shifted into place: a move that does not
+            // promote (piece 0) has 1, a rook's (read only for a
+            // promotion).
+            ply[0] = Tile::of_square(m.from).number() | (QUEEN - m.promotion()) << 6;
             ply[1] = Tile::of_square(m.to).number();
         }
         HEAD + 2 * plies as usize
