@@ -115,8 +115,12 @@ impl<H: SearcherHome> Game<H> {
         // is then provably a record's, and its slice needs no check.
         let plies = self.redoable & UNDO_DEPTH;
         [out[42], out[43]] = [plies, played];
-        for (ply, i) in out[HEAD..].chunks_exact_mut(2).zip(0..plies) {
-            let m = self.slot(self.next.wrapping_add(i)).mv;
+        // The ring's slots from the oldest ply on, a byte cursor beside
+        // the record's chunks (no 16-bit index).
+        let mut at = self.next;
+        for ply in out[HEAD..HEAD + 2 * plies as usize].chunks_exact_mut(2) {
+            let m = self.slot(at).mv;
+            at = at.wrapping_add(1);
             // Its two bits shifted into place: a move that does not
             // promote (piece 0) has 1, a rook's (read only for a
             // promotion).
