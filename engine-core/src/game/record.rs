@@ -197,7 +197,9 @@ impl<H: SearcherHome> Game<H> {
 /// byte), not yet checked as chess, and its start (men, side, rights) in
 /// `setup`; refused, `setup` is partly written.
 fn parse(record: &[u8; HEAD], moves: usize, setup: &mut Setup) -> Result<(u8, u8), BadRecord> {
-    if record[..4] != *TAG {
+    // A byte at a time against the constant: the four as one 32-bit
+    // compare are built in registers first.
+    if record[..4].iter().zip(TAG).any(|(byte, tag)| byte != tag) {
         return Err(BadRecord::NotARecord);
     }
     if record[4] != VERSION {
