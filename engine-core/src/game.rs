@@ -366,7 +366,9 @@ impl<H: SearcherHome> Game<H> {
     }
 
     /// A new position is in place: no plies to undo or redo, the engine
-    /// not yet seeded, its legal moves listed.
+    /// not yet seeded, its legal moves listed. Out of line: a new game, a
+    /// set-up and a load share it.
+    #[inline(never)]
     fn position_set(&mut self) {
         self.undoable = 0;
         self.redoable = 0;
@@ -641,7 +643,10 @@ impl<H: SearcherHome> Game<H> {
     }
 
     /// The ply `back` plies ago (1 = the last one played), if it can still
-    /// be taken back.
+    /// be taken back. Always inlined: its one caller on the C64 (the
+    /// log's lines) then builds the line in place, without a frame to
+    /// return it through.
+    #[inline(always)]
     pub fn log_line(&self, back: u8) -> Option<LogLine> {
         if back == 0 || back > self.undoable {
             return None;
