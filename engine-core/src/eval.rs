@@ -57,27 +57,30 @@ impl Position {
 
     /// What [`Position::evaluate`] would say, for the side to move after
     /// it, once the side to move's king steps to `to` (taking whatever
-    /// stands there; a step, not castling): computed from the running
-    /// totals and the step's [`delta`] (a pure function, as `make` applies
-    /// it) without making the move. Quiescence asks this of a bare king's
-    /// moves, to see the reply stand pat before paying for `make` and
-    /// `unmake`.
+    /// stands there; a step, not castling), without making the move:
+    /// quiescence asks this of a bare king's moves, to see the reply stand
+    /// pat before paying for `make` and `unmake`. The running totals and
+    /// the king's square take the step's [`delta`] (a pure function, as
+    /// `make` applies it) for one call of `evaluate`, then are put back;
+    /// the board is not touched.
     ///
     /// The move handed to `delta` has no flags (its capture is the piece
     /// on `to`): its promotion, en passant and castling terms fold away,
     /// and this copy of `delta` is the plain move's alone.
-    pub fn evaluate_after_king_step(&self, to: Square) -> i16 {
-        let from = self.kings[self.side];
+    pub fn evaluate_after_king_step(&mut self, to: Square) -> i16 {
+        let side = self.side;
+        let from = self.kings[side];
         let d = delta(Move::new(from, to, 0), self.at(from), self.at(to));
-        let mut kings = self.kings;
-        kings[self.side] = to;
-        let phase = self.phase() + d.phase[Color::White] + d.phase[Color::Black];
-        let score = value(self.mg + d.mg, self.eg + d.eg, phase, kings);
-        if self.side == Color::White {
-            -score
-        } else {
-            score
-        }
+        let (mg, eg, phase) = (self.mg, self.eg, self.phase);
+        self.mg += d.mg;
+        self.eg += d.eg;
+        self.phase[Color::White] += d.phase[Color::White];
+        self.phase[Color::Black] += d.phase[Color::Black];
+        self.kings[side] = to;
+        let score = self.evaluate(side.other());
+        (self.mg, self.eg, self.phase) = (mg, eg, phase);
+        self.kings[side] = from;
+        score
     }
 
     /// The most material one move of the side to move can win: the largest
