@@ -46,11 +46,6 @@
 //! | `app/ponder.rs` | thinking on the player's time: when, and its hooks |
 //! | `app/setup.rs` | the position editor: its keys, its panel, starting a game from it |
 //! | `app/disk.rs` | saving and loading the game through the platform's disk |
-//!
-//! The disk is in every build but the C64's (feature `prg`), whose memory
-//! it does not fit yet (feature `disk` puts it there too, to type-check and
-//! measure it): each place it joins the rest is marked `#[cfg(disk)]`
-//! (c64/build.rs; docs/c64.md, "Where the fit stands": what it costs).
 
 use engine_core::attacks::MAX_ATTACKERS;
 use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
@@ -63,7 +58,6 @@ use crate::input::{Input, Key};
 use crate::screen::Screen;
 
 mod board;
-#[cfg(disk)]
 mod disk;
 mod draw;
 mod log;
@@ -132,25 +126,18 @@ pub enum Message {
     /// played the best move it had ([`Input::stack_ok`]).
     StackFull,
     /// The game is saved ([`Step::Save`]).
-    #[cfg(disk)]
     Saved,
     /// The saved game is on the board ([`Step::Load`]).
-    #[cfg(disk)]
     Loaded,
     /// A save or load failed: no disk.
-    #[cfg(disk)]
     NoDisk,
     /// A save failed: the disk is full.
-    #[cfg(disk)]
     DiskFull,
     /// A load failed: no game saved.
-    #[cfg(disk)]
     NoSavedGame,
     /// A load failed: what is there is not a game (the game is kept).
-    #[cfg(disk)]
     BadFile,
     /// A save or load failed for another reason.
-    #[cfg(disk)]
     DiskFailed,
 }
 
@@ -170,29 +157,19 @@ impl Message {
             b"Not your turn",
             b"Game over",
             b"Stack full",
-            #[cfg(disk)]
             b"Game saved",
-            #[cfg(disk)]
             b"Game loaded",
-            #[cfg(disk)]
             b"No disk",
-            #[cfg(disk)]
             b"Disk full",
-            #[cfg(disk)]
             b"No saved game",
-            #[cfg(disk)]
             b"Not a game",
-            #[cfg(disk)]
             b"Disk error",
         ];
         TEXT[self as usize]
     }
 
     /// How many messages there are.
-    #[cfg(disk)]
     const COUNT: usize = Message::DiskFailed as usize + 1;
-    #[cfg(not(disk))]
-    const COUNT: usize = Message::StackFull as usize + 1;
 }
 
 /// A tile or none, in one byte: the tile's number, or [`MaybeTile::NONE`]
@@ -698,19 +675,12 @@ mod tests {
             (Message::NotYourTurn, b"Not your turn"),
             (Message::GameOver, b"Game over"),
             (Message::StackFull, b"Stack full"),
-            #[cfg(disk)]
             (Message::Saved, b"Game saved"),
-            #[cfg(disk)]
             (Message::Loaded, b"Game loaded"),
-            #[cfg(disk)]
             (Message::NoDisk, b"No disk"),
-            #[cfg(disk)]
             (Message::DiskFull, b"Disk full"),
-            #[cfg(disk)]
             (Message::NoSavedGame, b"No saved game"),
-            #[cfg(disk)]
             (Message::BadFile, b"Not a game"),
-            #[cfg(disk)]
             (Message::DiskFailed, b"Disk error"),
         ];
         assert_eq!(expected.len(), Message::COUNT, "every message listed");

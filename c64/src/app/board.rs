@@ -85,9 +85,7 @@ impl<H: SearcherHome> App<H> {
                 self.pending = c;
             }
             Key::Char(b'h') => self.ask_hint(),
-            #[cfg(disk)]
             Key::Char(b's') => return Step::Save,
-            #[cfg(disk)]
             Key::Char(b'l') => return Step::Load,
             Key::Char(c @ (b'c' | b'e'..=b'g')) => {
                 self.typed[0] = c;

@@ -391,26 +391,26 @@ extern "C" fn main() -> i16 {
     drive();
     #[cfg(not(feature = "drive"))]
     {
-        // The game until the menu's Quit; with the disk, a save or load
-        // between two of its steps, the KERNAL called from here (an
-        // indirect call: no other function may reach one, the note at the
-        // top).
-        #[cfg(not(feature = "disk"))]
-        play::run(true);
-        #[cfg(feature = "disk")]
-        {
-            let mut step = play::run(true);
-            while step != c64::Step::Quit {
-                let save = step == c64::Step::Save;
-                play::disk_ask(save);
-                // SAFETY: `DISK_CALL` is 6502 code that ends in `rts`,
-                // position-independent, in the program's RAM (c64::kernal);
-                // its parameters were just set.
-                let call: extern "C" fn() = unsafe { core::mem::transmute(addr_of!(c64::kernal::DISK_CALL)) };
-                call();
-                play::disk_answer(save);
-                step = play::run(false);
-            }
+        // The game until the menu's Quit, and a save or load between two
+        // of its steps, the KERNAL called from here (an indirect call: no
+        // other function may reach one, the note at the top).
+        /// Where the disk's 6502 code is (`c64::kernal::DISK_CALL`), read
+        /// at its call (below).
+        static DISK_ENTRY: &[u8; c64::kernal::DISK_CALL.len()] = &c64::kernal::DISK_CALL;
+        let mut step = play::run(true);
+        while step != c64::Step::Quit {
+            let save = step == c64::Step::Save;
+            play::disk_ask(save);
+            // SAFETY: `DISK_CALL` is 6502 code that ends in `rts`,
+            // position-independent, in the program's RAM (c64::kernal);
+            // its parameters were just set. Its address is read from
+            // `DISK_ENTRY`, not taken: a call the compiler sees through is
+            // a direct call to a data symbol, which the AVR stand-in's
+            // linker (its calls go to flash) cannot make.
+            let call: extern "C" fn() = unsafe { core::mem::transmute(core::ptr::read_volatile(addr_of!(DISK_ENTRY))) };
+            call();
+            play::disk_answer(save);
+            step = play::run(false);
         }
         play::leave();
         // The menu's Quit. The SDK's exit would spin forever: reset, back to
@@ -545,13 +545,11 @@ mod play {
     /// The record's place while it goes to or comes from the disk
     /// (`c64::kernal::RECORD_AT`, in the soft stack's region: between two
     /// steps only `main`'s frame is there).
-    #[cfg(feature = "disk")]
     const RECORD: u16 = c64::kernal::RECORD_AT;
 
     /// A record's length of the soft stack's idle region at `at`: the
     /// record's (`RECORD`) or the game's own kept during a load
     /// (`c64::kernal::KEPT_AT`).
-    #[cfg(feature = "disk")]
     fn record(at: u16) -> &'static mut [u8; engine_core::game::RECORD_LEN] {
         // SAFETY: the two places do not overlap, and their bytes are RAM no
         // Rust value holds while the App waits for a save or load (the soft
@@ -559,7 +557,6 @@ mod play {
         unsafe { &mut *(at as usize as *mut [u8; engine_core::game::RECORD_LEN]) }
     }
 
-    #[cfg(feature = "disk")]
     fn poke_word(addr: u16, word: u16) {
         let [low, high] = word.to_le_bytes();
         poke(addr, low);
@@ -572,7 +569,6 @@ mod play {
     /// address first, one byte more than a file may hold.
     /// Out of line, as `disk_answer`: inlined, their locals would join
     /// `main`'s frame, which is on the soft stack (reentrant).
-    #[cfg(feature = "disk")]
     #[inline(never)]
     pub(super) fn disk_ask(save: bool) {
         use c64::kernal::{BUFFER, CAPACITY, LIMIT, NAME, NAMES, OP, POINTER};
@@ -585,7 +581,6 @@ mod play {
     }
 
     /// What `DISK_CALL` answered, handed to the App.
-    #[cfg(feature = "disk")]
     #[inline(never)]
     pub(super) fn disk_answer(save: bool) {
         use c64::kernal::{answer, record_length, BUFFER, KEPT_AT, LIMIT, OP, POINTER, STATUS};
@@ -701,8 +696,8 @@ mod play {
         unsafe { &mut *addr_of_mut!(SHARED.app) }
     }
 
-    /// The game's steps, until the menu's Quit or (with the disk) a save or
-    /// load, which `main` makes: the step that asked. The `first` time, the
+    /// The game's steps, until the menu's Quit or a save or load, which
+    /// `main` makes: the step that asked. The `first` time, the
     /// character set built from the men's cells, then the App started in
     /// their place.
     pub(super) fn run(first: bool) -> Step {
@@ -722,7 +717,7 @@ mod play {
             // search is laid again for the next.
             plant_canary();
             let step = app.step(&mut Chars, keys);
-            if step == Step::Quit || cfg!(feature = "disk") && matches!(step, Step::Save | Step::Load) {
+            if matches!(step, Step::Quit | Step::Save | Step::Load) {
                 return step;
             }
             // The computer against itself: the menu's Pause gives a person
