@@ -7,8 +7,9 @@ use engine_core::piece::Color;
 use engine_core::Tile;
 
 use super::menu::{
-    level_words, MENU_BLACK, MENU_ITEMS, MENU_LEVEL, MENU_PAUSE, MENU_PONDER, MENU_WHITE, MENU_WORDS, PROMOTION_NAMES,
+    level_words, CHOOSER_ROWS, MENU_BLACK, MENU_ITEMS, MENU_LEVEL, MENU_PAUSE, MENU_PONDER, MENU_WHITE, MENU_WORDS,
 };
+use super::setup::PANEL_LINES;
 use super::thinking::draw_figures;
 use super::{
     App, Clock, MaybeTile, Mode, DRAW_BOARD, DRAW_FIGURES, DRAW_HELP, DRAW_MAIN, DRAW_MESSAGE, DRAW_SIDES, DRAW_STATUS,
@@ -71,11 +72,10 @@ impl<H: SearcherHome> App<H> {
             self.draw_sides(screen);
         }
         if dirty & DRAW_MAIN != 0 {
-            match self.mode {
-                Mode::Board => self.draw_log(screen),
-                Mode::Menu => self.draw_menu(screen),
-                Mode::Promotion => self.draw_chooser(screen),
-                Mode::Setup => self.draw_setup(screen),
+            if self.mode == Mode::Board {
+                self.draw_log(screen);
+            } else {
+                self.draw_panel(screen);
             }
         }
         if dirty & DRAW_STATUS != 0 {
@@ -290,36 +290,59 @@ impl<H: SearcherHome> App<H> {
         screen.put(PANEL + 5 + n, ROW_TYPED, b'_', a);
     }
 
-    /// The entries from the main area's top (no title: the help row says
-    /// what the keys do), then a blank row where the build has one entry
-    /// fewer (the C64's, without the editor).
-    fn draw_menu<S: Screen>(&self, screen: &mut S) {
-        const _: () = assert!(MENU_ITEMS == MAIN_ROWS || MENU_ITEMS + 1 == MAIN_ROWS);
-        if MENU_ITEMS < MAIN_ROWS {
-            clear(screen, ROW_MAIN + MENU_ITEMS);
-        }
-        for i in 0..MENU_ITEMS {
-            let value: &[u8] = match i {
-                MENU_WHITE | MENU_BLACK => {
-                    let side = if i == MENU_WHITE { Color::White } else { Color::Black };
-                    match self.game.player(side) {
-                        Player::Human => b"Human",
-                        Player::Computer => CPU,
-                    }
-                }
-                MENU_LEVEL => self.level_name(),
-                // "on " as long as "off": only the words' address chosen
-                // (the value is padded with blanks anyway).
-                MENU_PAUSE | MENU_PONDER if (if i == MENU_PAUSE { self.pause } else { self.ponder }) => b"on ",
-                MENU_PAUSE | MENU_PONDER => b"off",
-                _ => b"",
-            };
+    /// The main area in the menu, the chooser and the editor: one walk
+    /// down its rows for the three, each row's words from the mode's table
+    /// (blank past its end), the list's entries (the table's `first` to
+    /// `first + count`) marked ([`App::mark_item`]) and the menu's values
+    /// over their blanks, any other row a whole line (the first a title).
+    /// The editor's side and rights are then written over its last rows.
+    fn draw_panel<S: Screen>(&self, screen: &mut S) {
+        let (rows, first, count): (&[&[u8]], u8, u8) = match self.mode {
+            Mode::Menu => (&MENU_WORDS, 0, MENU_ITEMS),
+            Mode::Promotion => (&CHOOSER_ROWS, 1, 4),
+            _ => (&PANEL_LINES, 0, 0),
+        };
+        let mut rows = rows.iter();
+        for i in 0..MAIN_ROWS {
             let row = ROW_MAIN + i;
-            let a = self.mark_item(screen, i, row);
-            text(screen, PANEL + 1, row, MENU_WORDS[(i as usize).min(MENU_WORDS.len() - 1)], PANEL_WIDTH - 1, a);
-            if !value.is_empty() {
-                text(screen, PANEL + 8, row, value, PANEL_WIDTH - 8, a);
+            let words = rows.next().copied().unwrap_or_default();
+            let entry = i.wrapping_sub(first);
+            if entry < count {
+                let a = self.mark_item(screen, entry, row);
+                text(screen, PANEL + 1, row, words, PANEL_WIDTH - 1, a);
+                let value = self.menu_value(entry);
+                if !value.is_empty() {
+                    text(screen, PANEL + 8, row, value, PANEL_WIDTH - 8, a);
+                }
+            } else {
+                line(screen, row, words, attr(if i == 0 { TITLE } else { LABEL }, PAPER));
             }
+        }
+        if self.mode == Mode::Setup {
+            self.draw_setup(screen);
+        }
+    }
+
+    /// The value the menu shows after entry `i`'s words (none in the
+    /// chooser).
+    fn menu_value(&self, i: u8) -> &'static [u8] {
+        if self.mode != Mode::Menu {
+            return b"";
+        }
+        match i {
+            MENU_WHITE | MENU_BLACK => {
+                let side = if i == MENU_WHITE { Color::White } else { Color::Black };
+                match self.game.player(side) {
+                    Player::Human => b"Human",
+                    Player::Computer => CPU,
+                }
+            }
+            MENU_LEVEL => self.level_name(),
+            // "on " as long as "off": only the words' address chosen
+            // (the value is padded with blanks anyway).
+            MENU_PAUSE | MENU_PONDER if (if i == MENU_PAUSE { self.pause } else { self.ponder }) => b"on ",
+            MENU_PAUSE | MENU_PONDER => b"off",
+            _ => b"",
         }
     }
 
@@ -339,18 +362,6 @@ impl<H: SearcherHome> App<H> {
             if i == self.item { (b'>', attr(colour::BLACK, colour::LIGHT_BLUE)) } else { (b' ', attr(LABEL, PAPER)) };
         screen.put(PANEL, row, mark, a);
         a
-    }
-
-    fn draw_chooser<S: Screen>(&self, screen: &mut S) {
-        line(screen, ROW_MAIN, b"PROMOTE TO", attr(TITLE, PAPER));
-        for i in 0..4u8 {
-            let row = ROW_MAIN + 1 + i;
-            let a = self.mark_item(screen, i, row);
-            text(screen, PANEL + 1, row, PROMOTION_NAMES[i as usize], PANEL_WIDTH - 1, a);
-        }
-        for row in ROW_MAIN + 5..ROW_MAIN + MAIN_ROWS {
-            clear(screen, row);
-        }
     }
 }
 

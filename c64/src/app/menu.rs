@@ -44,9 +44,9 @@ pub(super) fn level_words(level: u8) -> &'static [u8; 3] {
 /// Promotion choices, top to bottom: queen, rook, bishop, knight, the
 /// piece types counting down, so that entry `i` is `QUEEN - i` (no table).
 const _: () = assert!(ROOK == QUEEN - 1 && BISHOP == QUEEN - 2 && KNIGHT == QUEEN - 3);
-/// Their names, each six cells (the chooser pads them anyway): a table of
-/// addresses alone, no lengths.
-pub(super) const PROMOTION_NAMES: [&[u8; 6]; 4] = [b"Queen ", b"Rook  ", b"Bishop", b"Knight"];
+/// The chooser's rows from the main area's top: its title, then the
+/// choices' names (the rows after them blank).
+pub(super) const CHOOSER_ROWS: [&[u8]; 5] = [b"PROMOTE TO", b"Queen", b"Rook", b"Bishop", b"Knight"];
 
 impl<H: SearcherHome> App<H> {
     pub(super) fn open_menu(&mut self) {

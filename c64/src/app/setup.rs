@@ -28,20 +28,10 @@ use crate::layout::*;
 use crate::screen::{attr, colour};
 
 /// The editor's panel, its rows from its title down: the keys (the side
-/// and the rights are written over the blanks after the last two), then
-/// blank rows to the area's end.
-const PANEL_LINES: [&[u8]; MAIN_ROWS as usize] = [
-    b"SET UP",
-    b"Fire=next man",
-    b"PNBRQK=man,",
-    b" again=Black",
-    b"DEL=empty",
-    b"X=empty all",
-    b"S=side",
-    b"1234=",
-    b"",
-    b"",
-];
+/// and the rights are written over the blanks after the last two; the
+/// rows after them blank).
+pub(super) const PANEL_LINES: [&[u8]; 8] =
+    [b"SET UP", b"Fire=next man", b"PNBRQK=man,", b" again=Black", b"DEL=empty", b"X=empty all", b"S=side", b"1234="];
 /// The men's letters, pawn to king (the piece types' order).
 const MEN_LETTERS: &[u8; 6] = b"pnbrqk";
 /// The castling rights' letters, in the order of their bits and keys.
@@ -149,13 +139,9 @@ impl<H: SearcherHome> App<H> {
         }
     }
 
-    /// The editor's panel: its keys, the side to move, the rights.
+    /// The editor's side to move and rights, over its panel's blanks
+    /// (`App::draw_panel` writes its keys).
     pub(super) fn draw_setup<S: crate::screen::Screen>(&self, screen: &mut S) {
-        let a = attr(LABEL, PAPER);
-        // (By reference: the array by value is a 32-byte copy.)
-        for (row, &words) in (ROW_MAIN..).zip(PANEL_LINES.iter()) {
-            line(screen, row, words, if row == ROW_MAIN { attr(TITLE, PAPER) } else { a });
-        }
         let (side_row, rights_row) = (ROW_MAIN + 6, ROW_MAIN + 7);
         let side = if self.editor.setup.side == Color::White { WHITE } else { BLACK };
         text(screen, PANEL + 7, side_row, side, 5, attr(colour::WHITE, PAPER));
