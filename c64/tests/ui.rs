@@ -731,7 +731,10 @@ fn any_key_makes_the_computer_move_now() {
     let count: u32 = nodes["Nodes".len()..].trim().parse().unwrap();
     assert!(nodes.starts_with("Nodes") && nodes.ends_with(&count.to_string()), "{nodes:?}");
     assert!(count > 16 && count <= 65_000, "level 4's budget is 65,000 nodes: {count}");
-    assert!(is_move_text(&best[5..9]) && is_move_text(&best[10..14]), "{best:?}");
+    // The reply is blank when the best move changed after the last
+    // completed iteration (a new best has no known reply yet).
+    let reply = &best[10..14];
+    assert!(is_move_text(&best[5..9]) && (is_move_text(reply) || reply.trim().is_empty()), "{best:?}");
     assert_eq!(rate, "Nodes/s       ");
     // After the search the figures stay: the move played is the best shown.
     let text = s.text();
@@ -879,7 +882,7 @@ fn a_timed_level_stops_on_its_clock_and_plays_a_legal_move() {
     assert_eq!(s.app.game().side_to_move(), Color::Black, "a move was played");
     assert!(s.app.game().can_undo());
     let used = s.keys.clock;
-    assert!((200..=601).contains(&used), "between 2T/3 (200) and 2T (600) jiffies: {used}");
+    assert!((120..=601).contains(&used), "between 2T/5 (120) and 2T (600) jiffies: {used}");
     // White's clock shows the time, Black's none; the side to move is Black.
     let text = s.text();
     let clocks = panel_row(&text, ROW_CLOCKS);

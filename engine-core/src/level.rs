@@ -23,11 +23,15 @@ use crate::search::{Limits, DEEPEST_PLY};
 /// interpolates between them). Level 2's cap of 8 measured about +3 too,
 /// but costs the drive's endings 17% more nodes a search, the C64 player's
 /// wait: not taken (docs/strength.md, "Level 1's own settings").
+/// Late move reduction made a depth cheaper, and the caps of levels 3 and 4
+/// went up a ply with it (5 -> 6, 8 -> 9): a level-3 search then spends
+/// fewer nodes than before on average and plays better (docs/strength.md,
+/// "Late move reduction").
 pub const LEVELS: [Limits; 4] = [
     Limits { depth: 4, nodes: 400 },    // 1: about 8 s a move
     Limits { depth: 4, nodes: 1_200 },  // 2: about 30 s
-    Limits { depth: 5, nodes: 18_000 }, // 3: a few minutes
-    Limits { depth: 8, nodes: 65_000 }, // 4: emulator territory
+    Limits { depth: 6, nodes: 18_000 }, // 3: a few minutes
+    Limits { depth: 9, nodes: 65_000 }, // 4: emulator territory
 ];
 
 /// The limits of `level` (1..=4; out-of-range values clamp).

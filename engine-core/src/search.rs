@@ -39,8 +39,8 @@ use crate::tt::{Bound, InPlace, Slots, Table};
 
 /// The deepest ply a line of search reaches (main and quiescence): a node
 /// there returns its static evaluation. Set by the C64's soft stack, which
-/// holds one frame a ply of the recursion (69 bytes at most) in the 1,536
-/// bytes of `$0200-$07FF`: 22 plies are 1,518 bytes (`tools/c64-check
+/// holds one frame a ply of the recursion (about 68 bytes) in the 1,536
+/// bytes of `$0200-$07FF`: 22 plies and the reentrant frames are 1,497 (`tools/c64-check
 /// --size` proves it from the link; docs/c64.md, "The stacks"). The 6502's
 /// own stack then needs at most 206 of its 256 bytes. When the cap came
 /// in (from 28 plies), 8 of the bench's 192,507 nodes lay on lines deeper
@@ -219,15 +219,32 @@ pub struct Techniques {
     /// tree grows little, and mating attacks a ply or two past the nominal
     /// depth are seen. No cost per node: the check is known already.
     pub check_ext: bool,
+    /// Late move reduction (with `pvs`, whose null window it narrows): in
+    /// the main search, from depth [`LMR_DEPTH`] and once [`LMR_AFTER`]
+    /// legal moves were searched, a quiet move (not the stored move, a
+    /// capture, a promotion or a killer) that gives no check, out of check,
+    /// is tried one ply shallower with the null window; only if it beats
+    /// alpha there is it searched again at its full depth and window.
+    /// Late quiet moves rarely matter, so a depth costs fewer nodes: the
+    /// drive's endings 17% fewer, the bench 20% (docs/strength.md, "Late
+    /// move reduction").
+    pub lmr: bool,
 }
 
 impl Techniques {
     /// Every technique off: the search before any was added.
-    pub const NONE: Techniques =
-        Techniques { mate_checks: false, tt: false, pvs: false, futility: false, qprune: false, check_ext: false };
+    pub const NONE: Techniques = Techniques {
+        mate_checks: false,
+        tt: false,
+        pvs: false,
+        futility: false,
+        qprune: false,
+        check_ext: false,
+        lmr: false,
+    };
     /// Every technique on: the engine as it plays.
     pub const ALL: Techniques =
-        Techniques { mate_checks: true, tt: true, pvs: true, futility: true, qprune: true, check_ext: true };
+        Techniques { mate_checks: true, tt: true, pvs: true, futility: true, qprune: true, check_ext: true, lmr: true };
 }
 
 impl Default for Techniques {
@@ -241,6 +258,11 @@ impl Default for Techniques {
 pub const CHECK_EXTENSION_PLIES: u8 = 16;
 /// Depths at which futility applies (1..=this).
 pub const FUTILITY_DEPTH: u8 = 2;
+/// The least remaining depth at which late moves are reduced: at 2 a
+/// reduced move goes straight to quiescence.
+pub const LMR_DEPTH: u8 = 2;
+/// Legal moves searched at a node before its quiet moves are reduced.
+pub const LMR_AFTER: u8 = 2;
 /// Delta pruning's allowance for positional gain beyond the victim's value,
 /// at budgets of [`SMALL_BUDGET`] nodes and more. 150 (was 200): +5 Elo at
 /// level 2 over 19,200 games, levels 3 and 4 the same; docs/strength.md,
@@ -729,7 +751,7 @@ impl<S: Slots> Searcher<S> {
     /// whether the side to move is in check (the parent knows it from the
     /// move it made, [`Position::in_check_after`]).
     ///
-    /// Why it is long (136 lines): it is one of the two functions of the
+    /// Why it is long (140 lines): it is one of the two functions of the
     /// recursion, and every part of a node lives in it on purpose. A part
     /// out of line would be a call and a frame per node; a part pulled out
     /// as an always-inlined helper is the same code in name only, and the
@@ -821,8 +843,12 @@ impl<S: Slots> Searcher<S> {
                 let check = self.pos.in_check_after(m);
                 let d1 = if check && t.check_ext && ply < CHECK_EXTENSION_PLIES { depth } else { depth - 1 };
                 if searched > 0 && t.pvs {
-                    let score = -self.child(hooks, d1, -alpha - 1, -alpha, ply + 1, check);
-                    if score > alpha && score < beta && !self.abort {
+                    // Late move reduction: a ply less, and no second null
+                    // window when the shallow one fails high.
+                    let r =
+                        (t.lmr && quiet && !check && !in_check && depth >= LMR_DEPTH && searched >= LMR_AFTER) as u8;
+                    let score = -self.child(hooks, d1 - r, -alpha - 1, -alpha, ply + 1, check);
+                    if score > alpha && (score < beta || r != 0) && !self.abort {
                         -self.child(hooks, d1, -beta, -alpha, ply + 1, check)
                     } else {
                         score

@@ -28,7 +28,7 @@ pub struct EngineOptions {
     /// assumed per move and kept out of the thinking time.
     pub move_overhead: u64,
     /// The search techniques (`MateChecks`, `Tt`, `Pvs`,
-    /// `Futility`, `QPrune`, `CheckExt`): all on as the engine
+    /// `Futility`, `QPrune`, `CheckExt`, `Lmr`): all on as the engine
     /// plays; switching one off reproduces the search without it, for A/B
     /// matches.
     pub techniques: Techniques,
@@ -85,6 +85,7 @@ pub const DEV_SPECS: &[OptionSpec] = &[
     OptionSpec { name: "Dev Futility", decl: "type check default true" },
     OptionSpec { name: "Dev QPrune", decl: "type check default true" },
     OptionSpec { name: "Dev CheckExt", decl: "type check default true" },
+    OptionSpec { name: "Dev Lmr", decl: "type check default true" },
     OptionSpec { name: "Dev Techniques", decl: "type combo default all var all var none" },
 ];
 
@@ -134,6 +135,7 @@ impl EngineOptions {
             "futility" => self.techniques.futility = switch(name, value)?,
             "qprune" => self.techniques.qprune = switch(name, value)?,
             "checkext" => self.techniques.check_ext = switch(name, value)?,
+            "lmr" => self.techniques.lmr = switch(name, value)?,
             // Every switch at once: `none` is the search before any technique.
             "techniques" => {
                 self.techniques = match value.trim().to_ascii_lowercase().as_str() {
@@ -235,7 +237,7 @@ mod tests {
         assert!(o.set("Dev", "1").is_err());
         assert_eq!(none.techniques, Techniques { tt: true, ..Techniques::NONE });
         assert!(o.set("Techniques", "some").is_err());
-        for name in ["Tt", "Pvs", "Futility", "QPrune", "CheckExt"] {
+        for name in ["Tt", "Pvs", "Futility", "QPrune", "CheckExt", "Lmr"] {
             let mut off = EngineOptions::default();
             off.set(name, "off").unwrap();
             assert_ne!(off.techniques, Techniques::default(), "{name}");

@@ -39,7 +39,7 @@ fn handshake_announces_identity_and_options() {
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option name ")).collect();
     let first_dev = options.iter().position(|l| l.starts_with("option name Dev ")).expect("dev switches");
     assert!(options[first_dev..].iter().all(|l| l.starts_with("option name Dev ")), "{options:#?}");
-    assert_eq!(options.len() - first_dev, 7, "{options:#?}");
+    assert_eq!(options.len() - first_dev, 8, "{options:#?}");
     assert!(e.sync().is_empty());
     assert_eq!(e.fen(), START_FEN);
     e.quit();

@@ -99,12 +99,13 @@ fn all_off_is_the_search_before_the_techniques() {
 fn each_switch_changes_the_search() {
     let all = bench_with(Techniques::default());
     type Switch = (&'static str, fn(&mut Techniques));
-    let switches: [Switch; 5] = [
+    let switches: [Switch; 6] = [
         ("tt", |t| t.tt = false),
         ("pvs", |t| t.pvs = false),
         ("futility", |t| t.futility = false),
         ("qprune", |t| t.qprune = false),
         ("check_ext", |t| t.check_ext = false),
+        ("lmr", |t| t.lmr = false),
     ];
     for (name, off) in switches {
         let mut t = Techniques::default();

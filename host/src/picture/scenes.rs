@@ -294,7 +294,7 @@ mod tests {
         assert!(text(&hint).contains("Best g8f6") && text(&hint).contains("Black to move"), "{}", text(&hint));
         let timed = text(&Scene::Timed.screen());
         assert!(
-            timed.contains("W 0:32 B 0:00") && timed.contains("CPU 15s") && timed.contains("Nodes/s    960"),
+            timed.contains("W 0:16 B 0:00") && timed.contains("CPU 15s") && timed.contains("Nodes/s    960"),
             "{timed}"
         );
         let setup = text(&Scene::Setup.screen());
