@@ -66,7 +66,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     OptionSpec { name: "Skill", decl: "type spin default 4 min 1 max 4" },
     OptionSpec { name: "UCI_LimitStrength", decl: "type check default false" },
     // The range is rating::MIN_ELO..=MAX_ELO (a test holds them equal).
-    OptionSpec { name: "UCI_Elo", decl: "type spin default 1920 min 1451 max 1920" },
+    OptionSpec { name: "UCI_Elo", decl: "type spin default 1954 min 1457 max 1954" },
     OptionSpec { name: "Nodes", decl: "type spin default 0 min 0 max 100000000" },
     OptionSpec { name: "Depth", decl: "type spin default 0 min 0 max 22" },
     OptionSpec { name: "OwnBook", decl: "type check default false" },

@@ -20,7 +20,7 @@ use engine_core::Limits;
 
 /// The fitted rating of each level, 1 to 4 (docs/strength.md). Strictly
 /// increasing, so every rating in range has one pair of neighbours.
-pub const LADDER: [u16; 4] = [1451, 1647, 1773, 1920];
+pub const LADDER: [u16; 4] = [1457, 1663, 1777, 1954];
 
 /// The lowest rating `UCI_Elo` takes: level 1's.
 pub const MIN_ELO: u16 = LADDER[0];
