@@ -65,9 +65,10 @@ fn even_match(elo: u16, games: u32) -> f64 {
 /// Tolerance: the score lies between 30% and 70%, about +-150 Elo. That
 /// is wide because Stockfish's scale is uneven against this engine: it
 /// moves in steps at each depth its limiter picks from, and level 1, rated
-/// 1451 by the ladder's fit before issue 16 (1457 now), scored 46.6% against Stockfish at 1550 (it
-/// "is" 1526 there). Measured at this rating before issue 16: 64.1% and 63.4% (two runs of
-/// 1,000 games, openings in file order and shuffled). Over 1,000 games
+/// 1451 by the ladder's fit before issue 16 (1457 now), scored 46.6%
+/// against Stockfish at 1550 (it "is" 1526 there). Measured at this rating
+/// before issue 16: 64.1% and 63.4% (two runs of 1,000 games, openings in
+/// file order and shuffled). Over 1,000 games
 /// (500 opening pairs, whose points have a variance of about 0.55) the
 /// score's standard error is 1.7 points, so the measured mapping fails
 /// this about once in 10^7 runs; a mapping that plays level 4 at 1550
