@@ -379,31 +379,29 @@ impl<H: SearcherHome> App<H> {
 
     /// Everything but the game as [`App::new`] sets it, for the game as it is.
     /// Only what can show is stored (each store is code): not what
-    /// `home_cursor` and `position_changed` store (the cursor, the
-    /// selection, the outcome, the A and D marks), nor what
-    /// is read only after it is set again: the B counts (recomputed when
-    /// the B display goes on; off here), the squares marked for redrawing
-    /// (the whole board is, and the draw clears them), the list's entry and
-    /// the promotion's squares (set as the menu or the chooser opens), the
-    /// typed letters past `typed_len` (0) and the thinking display's
-    /// figures past `started` (set as a search starts).
+    /// [`App::game_started`] stores (the seed's flag, the clocks, the
+    /// cursor, the selection, the outcome, the A and D marks, the mode),
+    /// nor what is read only after it is set again: the B counts
+    /// (recomputed when the B display goes on; off here), the squares
+    /// marked for redrawing (the whole board is, and the draw clears
+    /// them), the list's entry and the promotion's squares (set as the
+    /// menu or the chooser opens), the typed letters past `typed_len` (0)
+    /// and the thinking display's figures past `started` (set as a search
+    /// starts). `game_started` keeps of the displays only B, off here, and
+    /// its redraw flags are all set here already.
     fn restart(&mut self) {
         let game = &self.game;
         self.flipped = game.player(Color::White) == Player::Computer && game.player(Color::Black) == Player::Human;
         self.pause = true;
-        self.mode = Mode::Board;
         self.overlays = 0;
         self.message = Message::None;
         self.typed_len = 0;
         self.pending = 0;
-        self.seeded = false;
         self.dirty = DRAW_ALL;
         self.hint_due = false;
         self.figures.blank();
-        self.clocks = ByColor::new(Clock::ZERO, Clock::ZERO);
         self.ponder = true;
-        self.home_cursor();
-        self.position_changed();
+        self.game_started();
     }
 
     /// The game (read-only).
