@@ -597,9 +597,10 @@ impl<H: SearcherHome> Game<H> {
             return false;
         }
         // The slot of the ply: the one before the cursor going back, the
-        // cursor's own going forward.
+        // cursor's own going forward: the cursor plus half the step, 127
+        // or 0 (`slot` masks the sum: 127 is one back), no second choice.
         let d: u8 = if back { 0xFF } else { 1 };
-        let slot = if back { self.next.wrapping_sub(1) } else { self.next };
+        let slot = self.next.wrapping_add(d >> 1);
         self.next = self.next.wrapping_add(d) & UNDO_DEPTH;
         self.undoable = self.undoable.wrapping_add(d);
         self.redoable = self.redoable.wrapping_sub(d);
