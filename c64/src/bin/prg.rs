@@ -354,9 +354,12 @@ extern "C" fn abort() -> ! {
     text_mode();
     fill(TEXT, 1000, b' ');
     poke(VIC_BORDER, colour::RED);
-    for (at, &code) in (TEXT..).zip(&MESSAGE) {
-        poke(at, code);
-        poke(at - TEXT + COLOUR_RAM, colour::YELLOW);
+    // By a byte's offset (a 16-bit address stepped is twice the code).
+    let mut offset = 0u8;
+    while offset < MESSAGE.len() as u8 {
+        poke(TEXT + offset as u16, MESSAGE[offset as usize]);
+        poke(COLOUR_RAM + offset as u16, colour::YELLOW);
+        offset += 1;
     }
     finish(254)
 }
