@@ -56,6 +56,7 @@ use engine_core::{Move, Tile};
 
 use crate::input::{Input, Key};
 use crate::screen::Screen;
+use crate::words::{letters, Words};
 
 mod board;
 mod disk;
@@ -142,10 +143,10 @@ pub enum Message {
 }
 
 impl Message {
-    /// The words, a table in the variants' order (the disk's too, where
-    /// there is one: one table, not a second lookup before it).
+    /// The words, a packed table in the variants' order (the disk's too,
+    /// where there is one: one table, not a second lookup before it).
     fn text(self) -> &'static [u8] {
-        const TEXT: [&[u8]; Message::COUNT] = [
+        const LIST: [&[u8]; Message::COUNT] = [
             b"",
             b"Illegal move",
             b"Type eg e2e4",
@@ -165,7 +166,8 @@ impl Message {
             b"Not a game",
             b"Disk error",
         ];
-        TEXT[self as usize]
+        const TEXT: Words<{ Message::COUNT + 1 }, { letters(&[&LIST]) }> = Words::pack(&[&LIST]);
+        TEXT.get(self as u8)
     }
 
     /// How many messages there are.

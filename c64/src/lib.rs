@@ -20,6 +20,7 @@
 //! | 0 | [`input`] | [`Key`], the [`Input`] trait, the ASCII mapping, [`Joystick`] |
 //! | 0 | [`kernal`] | the C64's disk: the 6502 code that calls the KERNAL, and its answers |
 //! | 0 | [`text`] | digits without a divide |
+//! | 0 | `words` | tables of words packed in one run of letters, a byte a word |
 //!
 //! Rules kept for the 6502: no heap, no `dyn`, no floating point, no large
 //! arrays on the stack (the `App` holds its buffers), explicit integer
@@ -38,6 +39,7 @@ pub mod keyboard;
 pub mod layout;
 pub mod screen;
 pub mod text;
+mod words;
 
 pub use app::{App, Message, Mode, Step};
 pub use input::{Disk, DiskError, Input, Joystick, Key};

@@ -20,6 +20,7 @@ use crate::glyphs::{first_glyph, CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW};
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};
 use crate::text::{two_digits, DIGIT_BIT};
+use crate::words::{count, letters, Words};
 
 // Words that begin others are cut from them: one copy of the letters in
 // the program's constants.
@@ -36,9 +37,17 @@ const DRAW_AND_BLANKS: &[u8] = b"Draw          ";
 const DRAW: &[u8] = DRAW_AND_BLANKS.split_at(10).0;
 const NO_RESULT: &[u8] = DRAW_AND_BLANKS.split_at(4).1;
 /// The status's second row for each outcome, in `Outcome`'s order: a
-/// check, or the reason the game is over.
+/// check, or the reason the game is over (read from [`PANEL_WORDS`]).
 const OUTCOME_WORDS: [&[u8]; 7] =
     [b"", b"Check!", b"Checkmate", b"Stalemate", b"50-move rule", b"Repetition", b"No material"];
+/// [`OUTCOME_WORDS`]' first in [`PANEL_WORDS`].
+const OUTCOMES: u8 = (MENU_WORDS.len() + CHOOSER_ROWS.len() + PANEL_LINES.len()) as u8;
+
+/// The panel's words, one table after another, packed: the main area's
+/// rows in the menu (its entries' words), the chooser and the editor, and
+/// the status's outcomes ([`OUTCOMES`] on).
+const PANEL_WORDS: Words<{ count(&PANEL_LISTS) + 1 }, { letters(&PANEL_LISTS) }> = Words::pack(&PANEL_LISTS);
+const PANEL_LISTS: [&[&[u8]]; 4] = [&MENU_WORDS, &CHOOSER_ROWS, &PANEL_LINES, &OUTCOME_WORDS];
 
 impl<H: SearcherHome> App<H> {
     /// Redraw everything that changed since the last draw.
@@ -271,7 +280,7 @@ impl<H: SearcherHome> App<H> {
             text(screen, PANEL + 5, ROW_STATUS, b" to move", 8, plain);
             (NO_RESULT, title)
         };
-        line(screen, ROW_STATUS + 1, OUTCOME_WORDS[self.outcome as usize], ink);
+        line(screen, ROW_STATUS + 1, PANEL_WORDS.get(OUTCOMES + self.outcome as u8), ink);
         line(screen, ROW_STATUS + 2, result, title);
         // The fourth row, which only the editor's refusals use.
         clear(screen, ROW_STATUS + 3);
@@ -291,21 +300,24 @@ impl<H: SearcherHome> App<H> {
     }
 
     /// The main area in the menu, the chooser and the editor: one walk
-    /// down its rows for the three, each row's words from the mode's table
-    /// (blank past its end), the list's entries (the table's `first` to
-    /// `first + count`) marked ([`App::mark_item`]) and the menu's values
-    /// over their blanks, any other row a whole line (the first a title).
+    /// down its rows for the three, each row's words from the mode's rows
+    /// of [`PANEL_WORDS`] (blank past their end), the list's entries (its
+    /// rows `first` to `first + count`) marked ([`App::mark_item`]) and the
+    /// menu's values over their blanks, any other row a whole line (the
+    /// first a title).
     /// The editor's side and rights are then written over its last rows.
     fn draw_panel<S: Screen>(&self, screen: &mut S) {
-        let (rows, first, count): (&[&[u8]], u8, u8) = match self.mode {
-            Mode::Menu => (&MENU_WORDS, 0, MENU_ITEMS),
-            Mode::Promotion => (&CHOOSER_ROWS, 1, 4),
-            _ => (&PANEL_LINES, 0, 0),
+        // The mode's words from `PANEL_WORDS`: the `rows` from `base`.
+        const CHOOSER: u8 = MENU_WORDS.len() as u8;
+        const EDITOR: u8 = CHOOSER + CHOOSER_ROWS.len() as u8;
+        let (base, rows, first, count) = match self.mode {
+            Mode::Menu => (0, MENU_ITEMS, 0, MENU_ITEMS),
+            Mode::Promotion => (CHOOSER, CHOOSER_ROWS.len() as u8, 1, 4),
+            _ => (EDITOR, PANEL_LINES.len() as u8, 0, 0),
         };
-        let mut rows = rows.iter();
         for i in 0..MAIN_ROWS {
             let row = ROW_MAIN + i;
-            let words = rows.next().copied().unwrap_or_default();
+            let words = if i < rows { PANEL_WORDS.get(base + i) } else { b"" };
             let entry = i.wrapping_sub(first);
             if entry < count {
                 let a = self.mark_item(screen, entry, row);
