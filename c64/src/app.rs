@@ -56,7 +56,7 @@ use engine_core::{Move, Tile};
 
 use crate::input::{Input, Key};
 use crate::screen::Screen;
-use crate::words::{letters, Words};
+use crate::words::{count, letters, Words};
 
 mod board;
 mod disk;
@@ -143,36 +143,47 @@ pub enum Message {
 }
 
 impl Message {
-    /// The words, a packed table in the variants' order (the disk's too,
-    /// where there is one: one table, not a second lookup before it).
+    /// The words, a table in the variants' order (the disk's too, where
+    /// there is one: one table, not a second lookup before it), read from
+    /// [`LINE_WORDS`].
     fn text(self) -> &'static [u8] {
-        const LIST: [&[u8]; Message::COUNT] = [
-            b"",
-            b"Illegal move",
-            b"Type eg e2e4",
-            b"No undo",
-            b"No redo",
-            b"No legal moves",
-            b"Can't go there",
-            b"Not your man",
-            b"Not your turn",
-            b"Game over",
-            b"Stack full",
-            b"Game saved",
-            b"Game loaded",
-            b"No disk",
-            b"Disk full",
-            b"No saved game",
-            b"Not a game",
-            b"Disk error",
-        ];
-        const TEXT: Words<{ Message::COUNT + 1 }, { letters(&[&LIST]) }> = Words::pack(&[&LIST]);
-        TEXT.get(self as u8)
+        LINE_WORDS.get(self as u8)
     }
+
+    /// Each message's words, in the variants' order.
+    const WORDS: [&[u8]; Message::COUNT] = [
+        b"",
+        b"Illegal move",
+        b"Type eg e2e4",
+        b"No undo",
+        b"No redo",
+        b"No legal moves",
+        b"Can't go there",
+        b"Not your man",
+        b"Not your turn",
+        b"Game over",
+        b"Stack full",
+        b"Game saved",
+        b"Game loaded",
+        b"No disk",
+        b"Disk full",
+        b"No saved game",
+        b"Not a game",
+        b"Disk error",
+    ];
 
     /// How many messages there are.
     const COUNT: usize = Message::DiskFailed as usize + 1;
 }
+
+/// The one-line rows' words, packed: the messages' ([`Message::text`]),
+/// then the help rows' ([`HELPS`] on, in [`Mode`]'s order).
+const LINE_WORDS: Words<{ count(&LINE_LISTS) + 1 }, { letters(&LINE_LISTS) }> = Words::pack(&LINE_LISTS);
+const LINE_LISTS: [&[&[u8]]; 2] = [&Message::WORDS, &HELP_WORDS];
+/// The help row's words for each mode, in [`Mode`]'s order.
+const HELP_WORDS: [&[u8]; 4] = [b"M=menu U=undo", b"Return=change", b"Return=choose", b"G=go STOP=back"];
+/// [`HELP_WORDS`]' first in [`LINE_WORDS`].
+const HELPS: u8 = Message::COUNT as u8;
 
 /// A tile or none, in one byte: the tile's number, or [`MaybeTile::NONE`]
 /// (no tile's). Not an `Option<Tile>`: that is two bytes, and its `None`

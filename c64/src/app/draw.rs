@@ -13,7 +13,7 @@ use super::setup::PANEL_LINES;
 use super::thinking::draw_figures;
 use super::{
     App, Clock, MaybeTile, Mode, DRAW_BOARD, DRAW_FIGURES, DRAW_HELP, DRAW_MAIN, DRAW_MESSAGE, DRAW_SIDES, DRAW_STATUS,
-    DRAW_TYPED,
+    DRAW_TYPED, HELPS, LINE_WORDS,
 };
 use super::{SHOW_A, SHOW_B, SHOW_D};
 use crate::glyphs::{first_glyph, CENTRE_PART, EMPTY_CENTRE, PART_COL, PART_ROW};
@@ -100,13 +100,7 @@ impl<H: SearcherHome> App<H> {
             draw_figures(screen, &mut self.figures);
         }
         if dirty & DRAW_HELP != 0 {
-            let help: &[u8] = match self.mode {
-                Mode::Board => b"M=menu U=undo",
-                Mode::Menu => b"Return=change",
-                Mode::Promotion => b"Return=choose",
-                Mode::Setup => b"G=go STOP=back",
-            };
-            line(screen, ROW_HELP, help, attr(LABEL, PAPER));
+            line(screen, ROW_HELP, LINE_WORDS.get(HELPS + self.mode as u8), attr(LABEL, PAPER));
         }
     }
 
