@@ -684,9 +684,15 @@ impl<H: SearcherHome> Game<H> {
     pub fn attackers_of(&self, tile: Tile, by: Color, out: &mut [Tile; MAX_ATTACKERS]) -> u8 {
         let mut squares = [Square::A8; MAX_ATTACKERS];
         let n = self.position().attackers(tile.square(), by, &mut squares);
-        // At most MAX_ATTACKERS (the clamp tells the compiler: no bounds check).
-        for (t, sq) in out.iter_mut().zip(&squares[..(n as usize).min(MAX_ATTACKERS)]) {
-            *t = Tile::of_square(*sq);
+        // By a byte's index, masked to the arrays (`n` is at most their
+        // length, a power of two: no bounds check); a slice's walk counts
+        // in 16 bits.
+        const _: () = assert!(MAX_ATTACKERS.is_power_of_two());
+        let mut i = 0u8;
+        while i < n {
+            let at = i as usize & (MAX_ATTACKERS - 1);
+            out[at] = Tile::of_square(squares[at]);
+            i += 1;
         }
         n
     }
