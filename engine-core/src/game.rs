@@ -719,7 +719,8 @@ impl<H: SearcherHome> Game<H> {
             if self.book {
                 let s = self.home.get_mut();
                 // An entry is never a promotion: found as a move without one.
-                if let Some(m) = book_squares(&s.pos, &mut s.rng).and_then(|[f, t]| self.find_legal(f, t, 0).copied()) {
+                if let Some(m) = book_squares(&s.pos, &mut s.rng).and_then(|&[f, t]| self.find_legal(f, t, 0).copied())
+                {
                     return Some(m);
                 }
             }
