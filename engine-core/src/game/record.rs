@@ -210,10 +210,12 @@ fn parse(record: &[u8; HEAD], moves: usize, setup: &mut Setup) -> Result<(u8, u8
     if plies > UNDO_DEPTH || played > plies || moves != 2 * plies as usize || record[37] >> 5 != 0 || !ep_ok {
         return Err(BadRecord::NotARecord);
     }
-    // Tile by tile, by number: its byte's low nybble for an even tile,
-    // the high one for an odd (no pair of nybbles built on the stack).
+    // Tile by tile, by a byte's number (numbers zipped with the men count
+    // in 16 bits): its byte's low nybble for an even tile, the high one
+    // for an odd (no pair of nybbles built on the stack).
     let packed = &record[5..37];
-    for (n, man) in (0u8..).zip(setup.men.iter_mut()) {
+    let mut n = 0u8;
+    while n < 64 {
         let byte = packed[(n >> 1) as usize & 31];
         let bits = if n & 1 == 0 { byte & 15 } else { byte >> 4 };
         // A kind 1-6 of either colour, or none: not kind 7, nor Black's
@@ -221,7 +223,8 @@ fn parse(record: &[u8; HEAD], moves: usize, setup: &mut Setup) -> Result<(u8, u8
         if bits & TYPE_MASK == 7 || bits == BLACK_BIT {
             return Err(BadRecord::NotARecord);
         }
-        *man = Piece::from_bits(bits);
+        setup.men[n as usize & 63] = Piece::from_bits(bits);
+        n += 1;
     }
     (setup.side, setup.castle) = (Color::from_bit(record[37] & 1), record[37] >> 1);
     Ok((plies, played))
