@@ -298,11 +298,14 @@ impl Position {
         Ok(())
     }
 
-    /// Out of line: a set-up and its refusal share it.
+    /// Out of line: a set-up and its refusal share it. By a byte's
+    /// ordinal (numbers zipped with the men count in 16 bits).
     #[inline(never)]
     fn exchange_men(&mut self, men: &mut [Piece; 64]) {
-        for (n, man) in (0..).zip(men.iter_mut()) {
-            core::mem::swap(&mut self.board[Square::from_ordinal(n).index()], man);
+        let mut n = 0u8;
+        while n < 64 {
+            core::mem::swap(&mut self.board[Square::from_ordinal(n).index()], &mut men[n as usize & 63]);
+            n += 1;
         }
     }
 }
