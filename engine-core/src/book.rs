@@ -69,10 +69,13 @@ pub fn book_move(pos: &Position, legal: &[Move], rng: &mut Lfsr) -> Option<Move>
 /// listed `from` holds a piece at the start, every `to` is empty).
 pub fn book_squares(pos: &Position, rng: &mut Lfsr) -> Option<&'static [Square; 2]> {
     let mut changed = 0u8;
-    for (index, &cell) in (0..).zip(pos.cells()) {
-        if cell != start_piece(index) {
+    // By a byte's index (numbers zipped with the cells count in 16 bits).
+    let mut index = 0u8;
+    while index < 128 {
+        if pos.cells()[index as usize & 127] != start_piece(index) {
             changed += 1;
         }
+        index += 1;
     }
     let entries: &[[Square; 2]] = if pos.side_to_move() == Color::White {
         if changed != 0 || pos.castling() != CASTLE_ALL {
