@@ -128,10 +128,14 @@ impl<H: SearcherHome> App<H> {
         match self.game.set_up(&mut self.editor.setup) {
             Ok(()) => self.game_started(),
             Err(refused) => {
-                let mut n = 0;
-                for (cell, &letter) in self.editor.refusal.iter_mut().zip(refused.problem.as_bytes()) {
-                    *cell = letter;
-                    n += 1;
+                // By a byte's count (the letters zipped with the cells
+                // count in 16 bits).
+                let letters = refused.problem.as_bytes();
+                let n = letters.len().min(REFUSAL_LEN) as u8;
+                let mut i = 0u8;
+                while i < n {
+                    self.editor.refusal[i as usize] = letters[i as usize];
+                    i += 1;
                 }
                 self.editor.refusal_len = n;
                 self.mark(DRAW_STATUS);
