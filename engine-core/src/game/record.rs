@@ -112,20 +112,22 @@ impl<H: SearcherHome> Game<H> {
         out[39] = pos.halfmove_clock();
         [out[40], out[41]] = pos.fullmove_number().to_le_bytes();
         // Masked, a no-op (the ring holds at most that many): the length
-        // is then provably a record's, and its slice needs no check.
+        // is then provably a record's, and its plies' bytes need no check.
         let plies = self.redoable & UNDO_DEPTH;
         [out[42], out[43]] = [plies, played];
-        // The ring's slots from the oldest ply on, a byte cursor beside
-        // the record's chunks (no 16-bit index).
-        let mut at = self.next;
-        for ply in out[HEAD..HEAD + 2 * plies as usize].chunks_exact_mut(2) {
+        // The ring's slots from the oldest ply on, a byte cursor beside a
+        // byte's count of the plies (the record's chunks count in 16 bits).
+        let (mut at, mut i) = (self.next, 0u8);
+        while i < plies {
             let m = self.slot(at).mv;
             at = at.wrapping_add(1);
             // Its two bits shifted into place: a move that does not
             // promote (piece 0) has 1, a rook's (read only for a
             // promotion).
-            ply[0] = Tile::of_square(m.from).number() | (QUEEN - m.promotion()) << 6;
-            ply[1] = Tile::of_square(m.to).number();
+            let ply = HEAD + 2 * i as usize;
+            out[ply] = Tile::of_square(m.from).number() | (QUEEN - m.promotion()) << 6;
+            out[ply + 1] = Tile::of_square(m.to).number();
+            i += 1;
         }
         HEAD + 2 * plies as usize
     }
