@@ -356,12 +356,13 @@ fn men_rules(pos: &Position) -> Result<(), FenError> {
     // The rights in bit order, by their rooks' homes (a king side's on
     // file h, a queen side's on file a; White's on rank 1, row 7), the
     // king's home on the rook's row: `CASTLE_WK`, `CASTLE_WQ`, `CASTLE_BK`,
-    // `CASTLE_BQ`. (Walked by reference: the array by value is built on
-    // the stack first.)
+    // `CASTLE_BQ`. (Read by a byte's index: the array by value is built
+    // on the stack first, and a slice's walk counts in 16 bits.)
     const _: () = assert!(CASTLE_WQ == CASTLE_WK << 1 && CASTLE_BK == CASTLE_WK << 2 && CASTLE_BQ == CASTLE_WK << 3);
     const ROOK_HOMES: [u8; 4] = [0x77, 0x70, 0x07, 0x00];
     let mut right = CASTLE_WK;
-    for &rook in ROOK_HOMES.iter() {
+    for i in 0..ROOK_HOMES.len() as u8 {
+        let rook = ROOK_HOMES[i as usize];
         let c = if rook & 0x70 != 0 { Color::White } else { Color::Black };
         if pos.castle & right != 0
             && (pos.at(Square::from_x88(rook & 0x70 | 4)) != Piece::new(KING, c)
