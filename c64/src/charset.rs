@@ -78,8 +78,13 @@ pub fn cell(glyph: u8, attr: u8) -> Cell {
         return Cell { code: glyph - 32, colour: ink };
     }
     if ink == BLACK {
-        if let Some(i) = INVERSE_TEXT.iter().position(|&c| c == glyph) {
-            return Cell { code: INVERSE + i as u8, colour: paper };
+        // By a byte's index (a slice's search counts in 16 bits).
+        let mut i = 0u8;
+        while (i as usize) < INVERSE_TEXT.len() {
+            if INVERSE_TEXT[i as usize] == glyph {
+                return Cell { code: INVERSE + i, colour: paper };
+            }
+            i += 1;
         }
     }
     Cell { code: glyph - 32, colour: ink }
