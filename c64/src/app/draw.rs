@@ -379,9 +379,12 @@ impl<H: SearcherHome> App<H> {
 /// -20 bytes).
 #[inline(never)]
 pub(super) fn text<S: Screen>(screen: &mut S, col: u8, row: u8, s: &[u8], width: u8, a: u8) {
-    let mut glyphs = s.iter();
-    for col in col..col + width {
-        screen.put(col, row, glyphs.next().copied().unwrap_or(b' '), a);
+    // By a byte's index (a slice's walk beside the columns was a second
+    // counter, of 16 bits).
+    let mut i = 0u8;
+    while i < width {
+        screen.put(col + i, row, s.get(i as usize).copied().unwrap_or(b' '), a);
+        i += 1;
     }
 }
 
