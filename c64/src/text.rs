@@ -24,7 +24,9 @@ pub fn decimal_into(n: u32, out: &mut [u8; 10]) {
     // that is not 0, `0` from it on (its digits' bit or-ed in). A power
     // taken makes a blank `1` as it makes a `0` one (the bit, then one more).
     let mut zero = b' ';
-    for (i, &p) in POW10.iter().enumerate() {
+    // The powers by a byte's index (an enumerated walk counts in 16 bits).
+    for i in 0..POW10.len() as u8 {
+        let (i, p) = (i as usize, POW10[i as usize]);
         let mut digit = zero;
         while n >= p {
             n -= p;
