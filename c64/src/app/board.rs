@@ -1,7 +1,7 @@
 //! The board mode's keys: the cursor, selecting a man and its targets,
 //! moves typed as coordinates (`e2e4`), the attack displays and undo/redo.
 
-use engine_core::game::{NotLegal, SearcherHome};
+use engine_core::game::{LogLine, NotLegal, SearcherHome};
 use engine_core::piece::{BISHOP, KNIGHT, QUEEN, ROOK};
 use engine_core::Tile;
 
@@ -255,15 +255,17 @@ impl<H: SearcherHome> App<H> {
     #[inline(always)]
     fn undo(&mut self) {
         let before = self.game.side_to_move();
-        let lines = [self.game.log_line(1), self.game.log_line(2)];
+        // The last two plies' origins, each kept in a byte: kept as
+        // whole lines, both were decoded in full (76 bytes more code).
+        let origin = |line: Option<LogLine>| line.map_or(MaybeTile::NONE, |line| MaybeTile::some(line.from));
+        let (last, before_last) = (origin(self.game.log_line(1)), origin(self.game.log_line(2)));
         if !self.game.undo() {
             return self.say(Message::NoUndo);
         }
         let twice = self.game.side_to_move() == before;
         self.position_changed();
-        let line = if twice { lines[1] } else { lines[0] };
-        if let Some(line) = line {
-            self.cursor = line.from;
+        if let Some(from) = if twice { before_last } else { last }.get() {
+            self.cursor = from;
         }
     }
 
