@@ -48,7 +48,7 @@
 //! | `app/disk.rs` | saving and loading the game through the platform's disk |
 
 use engine_core::attacks::MAX_ATTACKERS;
-use engine_core::game::{move_to, Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
+use engine_core::game::{Game, NotLegal, Outcome, Player, SearcherHome, TileSet};
 use engine_core::level::seconds;
 use engine_core::piece::{ByColor, Color};
 use engine_core::search::Searcher;
@@ -630,13 +630,15 @@ impl<H: SearcherHome> App<H> {
         mark_attackers(&self.game, self.cursor, owner, &mut self.marks_d);
     }
 
-    /// Play a move; the cursor follows a human's move to its destination.
-    fn play(&mut self, m: Move) {
+    /// Play a move to `to` (its destination, the caller's tile: no second
+    /// conversion from the move's square); the cursor follows a human's
+    /// move there.
+    fn play(&mut self, m: Move, to: Tile) {
         let human = self.human_to_move();
         match self.game.play(m) {
             Ok(_) => {
                 if human {
-                    self.cursor = move_to(m);
+                    self.cursor = to;
                 }
                 self.position_changed();
             }

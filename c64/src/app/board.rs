@@ -179,7 +179,7 @@ impl<H: SearcherHome> App<H> {
                 self.mode = Mode::Promotion;
                 self.mark(DRAW_MAIN | DRAW_HELP | DRAW_BOARD);
             }
-            Ok(m) => self.play(m),
+            Ok(m) => self.play(m, to),
             Err(NotLegal) => self.say(Message::Illegal),
         }
     }
