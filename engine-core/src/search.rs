@@ -1096,6 +1096,11 @@ impl<S: Slots> Searcher<S> {
     /// compared with them.
     fn score_moves(&mut self, start: usize, end: usize, ply: u8, hash_move: Move) {
         let killers = self.killers[ply as usize & (MAX_PLY - 1)];
+        // Nothing to mark: no stored move, and no killer (the first slot
+        // fills first, so an empty first slot means both are empty).
+        if hash_move.is_none() && killers[0].is_none() {
+            return;
+        }
         for m in &mut self.arena[start..end] {
             if *m == hash_move {
                 m.score = order::HASH_MOVE;
