@@ -497,9 +497,12 @@ impl Position {
     #[inline(never)]
     fn occurrences(&self, key: u32, most: u8) -> u8 {
         let mut count = 0;
-        // Entries 2, 4, ... back: a u8 index wraps round the 256-entry ring.
-        let mut at = self.hist_top.wrapping_sub(2);
-        let mut left = self.repetition_window() / 2;
+        // Entries 4, 6, ... back (a u8 index wraps round the 256-entry
+        // ring). Not 2: in two reversible plies each side has moved a man
+        // of its own that the other cannot put back, so no position
+        // repeats in fewer than four.
+        let mut at = self.hist_top.wrapping_sub(4);
+        let mut left = (self.repetition_window() / 2).saturating_sub(1);
         while left > 0 {
             if self.history[at as usize] == key {
                 count += 1;
