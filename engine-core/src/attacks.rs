@@ -48,13 +48,20 @@ impl Position {
         if material == 0 {
             return false;
         }
-        let knight = Piece::new(KNIGHT, by);
-        // The step tables read where they are (by value, each was built on
-        // the stack first, as in `attackers`).
-        for &d in KNIGHT_STEPS.iter() {
-            let t = sq.step(d);
-            if !t.offboard() && self.at(t) == knight {
-                return true;
+        // A side with at most one man besides its king and pawns (its
+        // only piece, or material below two knights') has a knight only if
+        // that material is a knight's: the won endings' winner (a queen, a
+        // rook) skips the knight squares.
+        let one_piece = self.pieces[by] == 2 || material < 2 * PHASE[KNIGHT as usize];
+        if !one_piece || material == PHASE[KNIGHT as usize] {
+            let knight = Piece::new(KNIGHT, by);
+            // The step tables read where they are (by value, each was built
+            // on the stack first, as in `attackers`).
+            for &d in KNIGHT_STEPS.iter() {
+                let t = sq.step(d);
+                if !t.offboard() && self.at(t) == knight {
+                    return true;
+                }
             }
         }
         if material < PHASE[BISHOP as usize] {
