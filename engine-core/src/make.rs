@@ -49,7 +49,16 @@ impl Position {
     /// ```
     #[inline(never)]
     pub fn make(&mut self, m: Move) -> Undo {
-        let key = self.key();
+        self.make_keyed(m, self.key())
+    }
+
+    /// [`Position::make`], handed the key the history ring keeps for the
+    /// position it leaves: the search's node has computed it already (for
+    /// its table and its draw test), and quiescence hands any value (its
+    /// positions' keys are never read: no repetition test looks below the
+    /// first quiescence ply, whose ancestors are all the main search's).
+    #[inline(never)]
+    pub(crate) fn make_keyed(&mut self, m: Move, key: u32) -> Undo {
         let us = self.side;
         let piece = self.at(m.from);
         let depth = self.hist_len;

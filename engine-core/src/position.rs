@@ -201,6 +201,8 @@ pub struct Position {
     /// 0x88 cells; the dead zone stays `EMPTY`.
     pub(crate) board: [Piece; 128],
     /// Keys of earlier positions; `history[hist_top - 1]` is the newest.
+    /// During a search, the slots of positions quiescence made hold 0
+    /// ([`Position::make_keyed`]): no repetition test reads them.
     pub(crate) history: [u32; HISTORY_SIZE],
     /// What each outstanding make found, at `hist_len % SAVED_SLOTS`:
     /// `unmake` puts the totals back from here rather than computing the

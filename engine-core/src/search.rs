@@ -835,7 +835,7 @@ impl<S: Slots> Searcher<S> {
             if pre == Legality::Illegal {
                 continue;
             }
-            let undo = self.pos.make(m);
+            let undo = self.pos.make_keyed(m, key);
             let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
             let score = if !ok {
                 0
@@ -1051,7 +1051,7 @@ impl<S: Slots> Searcher<S> {
                     -self.pos.evaluate_after_king_step(m.to)
                 }
             } else {
-                let undo = self.pos.make(m);
+                let undo = self.pos.make_keyed(m, 0);
                 let ok = pre == Legality::Legal || self.pos.last_move_was_legal();
                 // A quiet move of a checks list is there because it checks
                 // (GenMode::Checks); castling may or may not.
