@@ -8,6 +8,7 @@
 //! only the lines the move can have opened.
 
 use crate::geometry::{is_knight_step, line_step, BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
+use crate::legality::Check;
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, PROMO};
 use crate::piece::*;
 use crate::position::Position;
@@ -179,40 +180,46 @@ impl Position {
         false
     }
 
-    /// Called right after `make(m)` of a legal move: is the side now to move
-    /// in check? The same answer as [`Position::in_check`], found from the
-    /// move: that side was not in check before it (its opponent was to
-    /// move), so only the piece now on `to` can attack its king directly,
-    /// and only a slider uncovered on the line through `from` can attack it
-    /// anew. Castling and en passant (a second piece moves) take the full test.
-    pub fn in_check_after(&self, m: Move) -> bool {
+    /// Called right after `make(m)` of a legal move: the check the side now
+    /// to move is in. Whether, the same answer as [`Position::in_check`],
+    /// is found from the move: that side was not in check before it (its
+    /// opponent was to move), so only the piece now on `to` can attack its
+    /// king directly, and only a slider uncovered on the line through
+    /// `from` can attack it anew (a different man, unless the mover stays
+    /// on that line). Which man: the mover, or a double check when both
+    /// check; a discovered check alone, castling and en passant (a second
+    /// piece moves) say [`Check::UNKNOWN`].
+    pub fn in_check_after(&self, m: Move) -> Check {
         if m.flags & (EN_PASSANT | CASTLE_KING | CASTLE_QUEEN) != 0 {
-            return self.in_check();
+            return Check::unknown_if(self.in_check());
         }
         let them = self.side.other(); // the side that moved
         let king = self.kings[self.side];
         // king - to as a signed 0x88 difference: both are squares, so it fits.
         let diff = king.diff(m.to);
         let p = self.at(m.to);
+        let line = line_step(king, m.to);
+        let d = line_step(king, m.from);
+        let discovered = d != 0 && d != line && self.slider_on_line(king, d, them);
+        // What a check by the mover is: its own, or a double check.
+        let direct = if discovered { Check::DOUBLE } else { Check(m.to) };
         match p.kind() {
             PAWN => {
                 // A White pawn attacks up (-15 / -17), a Black one down.
                 let (a, b): (i8, i8) = if them == Color::White { (-15, -17) } else { (15, 17) };
                 if diff == a || diff == b {
-                    return true;
+                    return direct;
                 }
             }
-            KNIGHT if is_knight_step(diff) => return true,
-            BISHOP | ROOK | QUEEN => {
-                let d = line_step(king, m.to);
-                if d != 0 && self.slider_on_line(king, d, them) {
-                    return true;
-                }
-            }
+            KNIGHT if is_knight_step(diff) => return direct,
+            BISHOP | ROOK | QUEEN if line != 0 && self.slider_on_line(king, line, them) => return direct,
             _ => {}
         }
-        let d = line_step(king, m.from);
-        d != 0 && self.slider_on_line(king, d, them)
+        if discovered {
+            Check::UNKNOWN
+        } else {
+            Check::NONE
+        }
     }
 
     /// Does the pseudo-legal move `m` give check? Decided before making it,
@@ -318,7 +325,7 @@ mod tests {
                 let step = pos.at(m.from).kind() == KING && m.flags & (CASTLE_KING | CASTLE_QUEEN) == 0;
                 let value = step.then(|| pos.evaluate_after_king_step(m.to));
                 let undo = pos.make(m);
-                let actual = pos.in_check_after(m);
+                let actual = pos.in_check_after(m).is_check();
                 assert_eq!(actual, pos.in_check(), "{m} in {}", pos.fen());
                 if let Some(p) = predicted {
                     assert_eq!(p, actual, "{m} gives check?");

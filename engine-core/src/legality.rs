@@ -12,6 +12,42 @@ use crate::geometry::line_step;
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT};
 use crate::piece::*;
 use crate::position::Position;
+use crate::square::*;
+
+/// The check the side to move is in, as the move that gave it tells
+/// ([`Position::in_check_after`]): none, the square of the one man giving
+/// it, a double check, or a check whose giver is not known (after
+/// castling, en passant or a discovery: [`Position::legality`] then
+/// leaves the other men's moves to the test after `make`). One byte, as
+/// the flag it stands for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Check(pub(crate) Square);
+
+impl Check {
+    /// Not in check.
+    pub const NONE: Check = Check(NO_SQUARE);
+    /// In check by two men: only a king move answers it.
+    pub const DOUBLE: Check = Check(Square::from_x88(0x88));
+    /// In check, the checker not known.
+    pub const UNKNOWN: Check = Check(Square::from_x88(0x8F));
+
+    /// [`Check::UNKNOWN`] if `in_check`, else [`Check::NONE`]: for callers
+    /// that know only whether (perft, the legal-move list, the root).
+    #[inline(always)]
+    pub fn unknown_if(in_check: bool) -> Check {
+        if in_check {
+            Check::UNKNOWN
+        } else {
+            Check::NONE
+        }
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn is_check(self) -> bool {
+        self != Check::NONE
+    }
+}
 
 /// A pseudo-legal move's legality as far as [`Position::legality`] can
 /// tell before making it.
@@ -36,22 +72,25 @@ impl Position {
     }
 
     /// What can be said of a pseudo-legal move's legality before it is made,
-    /// given whether the side to move is in check. Never wrong: `Legal` and
+    /// given the check the side to move is in. Never wrong: `Legal` and
     /// `Illegal` are what make / [`Position::last_move_was_legal`] / unmake
-    /// would answer; `AfterMake` (en passant, and non-king moves out of
-    /// check) says to ask that after `make`.
+    /// would answer; `AfterMake` (en passant, and in a check whose giver is
+    /// not known another man's move) says to ask that after `make`.
     ///
     /// * A king move: the destination is attacked with the king lifted off
     ///   its square (so it cannot shield a ray along which it retreats).
     ///   Castling is generated only when fully legal. The lifting is why
     ///   this query takes `&mut self`: the king goes back before it
     ///   returns, and the position is as it was.
-    /// * Not in check, not en passant: the piece can only be pinned, on the
+    /// * In check, another man's move must take the checker or stand
+    ///   between it and the king (in a double check, no such move is
+    ///   legal); one that does is then a move out of check, as below.
+    /// * Out of check, not en passant: the piece can only be pinned, on the
     ///   line from the king through `from` (the 240-byte `LINE` table). If
     ///   nothing stands between the king and `from` and the first piece
     ///   beyond `from` is an enemy slider moving along that line, the move is
     ///   legal only along the same line.
-    pub fn legality(&mut self, m: Move, in_check: bool) -> Legality {
+    pub fn legality(&mut self, m: Move, check: Check) -> Legality {
         let us = self.side;
         let king = self.kings[us];
         if m.from == king {
@@ -64,8 +103,30 @@ impl Position {
             self.set(king, k);
             return if attacked { Legality::Illegal } else { Legality::Legal };
         }
-        if in_check || m.flags & EN_PASSANT != 0 {
+        if m.flags & EN_PASSANT != 0 {
             return Legality::AfterMake;
+        }
+        if check.is_check() && m.to != check.0 {
+            // Not taking the checker: legal only between it and the king
+            // (a knight's check, or an adjacent man's, has no square
+            // between; a double check no answer but the king's).
+            if check == Check::UNKNOWN {
+                return Legality::AfterMake;
+            }
+            if check == Check::DOUBLE {
+                return Legality::Illegal;
+            }
+            let d = line_step(king, check.0);
+            if d == 0 {
+                return Legality::Illegal;
+            }
+            let mut t = king.step(d);
+            while t != m.to {
+                if t == check.0 {
+                    return Legality::Illegal;
+                }
+                t = t.step(d);
+            }
         }
         // from + 119 <= 238 and king <= 119: no wrap in either step.
         let d = line_step(king, m.from);

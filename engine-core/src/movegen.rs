@@ -24,7 +24,7 @@
 //! the mover's king in check; legality is make / [`Position::last_move_was_legal`] / unmake.
 
 use crate::geometry::{PIECE_STEPS, STEPS};
-use crate::legality::Legality;
+use crate::legality::{Check, Legality};
 use crate::mv::*;
 use crate::piece::*;
 use crate::position::*;
@@ -177,11 +177,11 @@ impl Position {
         // checks), and a kept move's slot is never past the one it was read
         // from.
         let n = self.generate(out, GenMode::All).min(out.len());
-        let in_check = self.in_check();
+        let check = Check::unknown_if(self.in_check());
         let mut kept = 0;
         for i in 0..n {
             let m = out[i];
-            if self.is_legal(m, in_check) {
+            if self.is_legal(m, check) {
                 out[kept.min(i)] = m;
                 kept += 1;
             }
@@ -189,11 +189,11 @@ impl Position {
         kept
     }
 
-    /// Whether the pseudo-legal move `m` is legal (`in_check`: the side to
-    /// move is in check): decided without making it where that is exact,
-    /// else by make, test, unmake.
-    pub fn is_legal(&mut self, m: Move, in_check: bool) -> bool {
-        match self.legality(m, in_check) {
+    /// Whether the pseudo-legal move `m` is legal (`check`: the check the
+    /// side to move is in, [`Position::check`]): decided without making it
+    /// where that is exact, else by make, test, unmake.
+    pub fn is_legal(&mut self, m: Move, check: Check) -> bool {
+        match self.legality(m, check) {
             Legality::Legal => true,
             Legality::Illegal => false,
             Legality::AfterMake => {

@@ -10,7 +10,7 @@
 //! Move lists come from one arena, sliced per ply as the search does, rather
 //! than from a list per recursion level on the stack.
 
-use crate::legality::Legality;
+use crate::legality::{Check, Legality};
 use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::Move;
 use crate::position::Position;
@@ -44,11 +44,11 @@ pub fn perft_in(pos: &mut Position, depth: u8, arena: &mut [Move]) -> Option<u64
     if n == room {
         return None;
     }
-    let in_check = pos.in_check();
+    let check = Check::unknown_if(pos.in_check());
     let (moves, rest) = arena.split_at_mut(n);
     let mut total: u64 = 0;
     for &m in moves.iter() {
-        let pre = pos.legality(m, in_check);
+        let pre = pos.legality(m, check);
         if pre == Legality::Illegal {
             continue;
         }

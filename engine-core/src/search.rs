@@ -27,7 +27,7 @@
 
 use crate::eval::{MATE_DRIVE_LEAD, PHASE_MATE_DRIVE};
 use crate::eval_tables::PIECE_VALUE;
-use crate::legality::Legality;
+use crate::legality::{Check, Legality};
 use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::{order, Move, CAPTURE, CASTLE_KING, CASTLE_QUEEN, PROMO};
 use crate::piece::*;
@@ -657,7 +657,8 @@ impl<S: Slots> Searcher<S> {
             }
             let m = self.arena[i & ROOT_MASK];
             let undo = self.pos.make(m);
-            let mate = self.pos.in_check_after(m) && !self.has_evasion();
+            let check = self.pos.in_check_after(m);
+            let mate = check.is_check() && !self.has_evasion(check);
             self.pos.unmake(m, undo);
             if mate {
                 return Some(m);
@@ -670,12 +671,12 @@ impl<S: Slots> Searcher<S> {
     /// arena above `top` is scratch). In check because the one caller asks
     /// after a checking move: the legality tests are told so, and the
     /// check is not looked for again.
-    fn has_evasion(&mut self) -> bool {
+    fn has_evasion(&mut self, check: Check) -> bool {
         let Some((start, end)) = self.generate(GenMode::All) else {
             return true; // no room to look: assume the worst case, a reply
         };
         let pos = &mut self.pos;
-        let found = self.arena[start..end].iter().any(|&m| pos.is_legal(m, true));
+        let found = self.arena[start..end].iter().any(|&m| pos.is_legal(m, check));
         self.top = start as u16;
         found
     }
@@ -737,7 +738,7 @@ impl<S: Slots> Searcher<S> {
     /// Search a child at `depth` (quiescence at 0) with the window `(alpha, beta)`
     /// of the child's side, as seen from it.
     #[inline(always)]
-    fn child<H: SearchHooks>(&mut self, hooks: &mut H, depth: u8, alpha: i16, beta: i16, ply: u8, check: bool) -> i16 {
+    fn child<H: SearchHooks>(&mut self, hooks: &mut H, depth: u8, alpha: i16, beta: i16, ply: u8, check: Check) -> i16 {
         if depth == 0 {
             // What negamax would do at depth 0, without its entry costs.
             self.quiesce_first(hooks, alpha, beta, ply, check)
@@ -766,11 +767,12 @@ impl<S: Slots> Searcher<S> {
         mut alpha: i16,
         beta: i16,
         ply: u8,
-        in_check: bool,
+        check: Check,
     ) -> i16 {
         if depth == 0 {
-            return self.quiesce_first(hooks, alpha, beta, ply, in_check);
+            return self.quiesce_first(hooks, alpha, beta, ply, check);
         }
+        let in_check = check.is_check();
         if self.out_of_budget(hooks) {
             return 0;
         }
@@ -831,7 +833,7 @@ impl<S: Slots> Searcher<S> {
             if futile && quiet && searched > 0 && self.pos.gives_check(m) == Some(false) {
                 continue;
             }
-            let pre = self.pos.legality(m, in_check);
+            let pre = self.pos.legality(m, check);
             if pre == Legality::Illegal {
                 continue;
             }
@@ -840,21 +842,25 @@ impl<S: Slots> Searcher<S> {
             let score = if !ok {
                 0
             } else {
-                let check = self.pos.in_check_after(m);
-                let d1 = if check && t.check_ext && ply < CHECK_EXTENSION_PLIES { depth } else { depth - 1 };
+                let gives = self.pos.in_check_after(m);
+                let d1 = if gives.is_check() && t.check_ext && ply < CHECK_EXTENSION_PLIES { depth } else { depth - 1 };
                 if searched > 0 && t.pvs {
                     // Late move reduction: a ply less, and no second null
                     // window when the shallow one fails high.
-                    let r =
-                        (t.lmr && quiet && !check && !in_check && depth >= LMR_DEPTH && searched >= LMR_AFTER) as u8;
-                    let score = -self.child(hooks, d1 - r, -alpha - 1, -alpha, ply + 1, check);
+                    let r = (t.lmr
+                        && quiet
+                        && !gives.is_check()
+                        && !in_check
+                        && depth >= LMR_DEPTH
+                        && searched >= LMR_AFTER) as u8;
+                    let score = -self.child(hooks, d1 - r, -alpha - 1, -alpha, ply + 1, gives);
                     if score > alpha && (score < beta || r != 0) && !self.abort {
-                        -self.child(hooks, d1, -beta, -alpha, ply + 1, check)
+                        -self.child(hooks, d1, -beta, -alpha, ply + 1, gives)
                     } else {
                         score
                     }
                 } else {
-                    -self.child(hooks, d1, -beta, -alpha, ply + 1, check)
+                    -self.child(hooks, d1, -beta, -alpha, ply + 1, gives)
                 }
             };
             self.pos.unmake(m, undo);
@@ -904,8 +910,8 @@ impl<S: Slots> Searcher<S> {
     /// out of line, once. It calls the recursion but is not on it, so it
     /// keeps a static frame on the 6502.
     #[inline(never)]
-    fn quiesce_first<H: SearchHooks>(&mut self, hooks: &mut H, alpha: i16, beta: i16, ply: u8, in_check: bool) -> i16 {
-        self.quiesce(hooks, alpha, beta, ply, in_check, true)
+    fn quiesce_first<H: SearchHooks>(&mut self, hooks: &mut H, alpha: i16, beta: i16, ply: u8, check: Check) -> i16 {
+        self.quiesce(hooks, alpha, beta, ply, check, true)
     }
 
     /// A quiescence node's entry: the budget, the draw test (`first`: this is
@@ -924,9 +930,10 @@ impl<S: Slots> Searcher<S> {
         mut alpha: i16,
         beta: i16,
         ply: u8,
-        in_check: bool,
+        check: Check,
         first: bool,
     ) -> i16 {
+        let in_check = check.is_check();
         if self.out_of_budget(hooks) {
             return 0;
         }
@@ -967,7 +974,7 @@ impl<S: Slots> Searcher<S> {
                 return stand;
             }
         }
-        self.quiesce_moves(hooks, alpha, beta, ply, in_check, checks, best)
+        self.quiesce_moves(hooks, alpha, beta, ply, check, checks, best)
     }
 
     /// The move loop of [`Searcher::quiesce`], out of line: a node that
@@ -986,10 +993,11 @@ impl<S: Slots> Searcher<S> {
         mut alpha: i16,
         beta: i16,
         ply: u8,
-        in_check: bool,
+        check: Check,
         checks: bool,
         mut best: i16,
     ) -> i16 {
+        let in_check = check.is_check();
         let side = self.pos.side_to_move();
         let mode = if in_check {
             GenMode::All
@@ -1033,7 +1041,7 @@ impl<S: Slots> Searcher<S> {
                     continue;
                 }
             }
-            let pre = self.pos.legality(m, in_check);
+            let pre = self.pos.legality(m, check);
             if pre == Legality::Illegal {
                 continue;
             }
@@ -1056,10 +1064,16 @@ impl<S: Slots> Searcher<S> {
                 // A quiet move of a checks list is there because it checks
                 // (GenMode::Checks); castling may or may not.
                 let known = checks && m.flags & (CAPTURE | PROMO | CASTLE_KING | CASTLE_QUEEN) == 0;
-                let gives_check = ok && (known || self.pos.in_check_after(m));
+                let gives = if !ok {
+                    Check::NONE
+                } else if known {
+                    Check::UNKNOWN
+                } else {
+                    self.pos.in_check_after(m)
+                };
                 // With `checks`, a quiet move is searched only if it checks.
-                let ok = ok && (!checks || gives_check || m.is_capture() || m.promotion() != 0);
-                let score = if ok { -self.quiesce(hooks, -beta, -alpha, ply + 1, gives_check, false) } else { 0 };
+                let ok = ok && (!checks || gives.is_check() || m.is_capture() || m.promotion() != 0);
+                let score = if ok { -self.quiesce(hooks, -beta, -alpha, ply + 1, gives, false) } else { 0 };
                 self.pos.unmake(m, undo);
                 if !ok {
                     continue;
