@@ -198,14 +198,28 @@ mod tests {
     use crate::legality::{Check, Legality};
     use crate::movegen::{GenMode, MAX_MOVES};
 
+    /// What a walk met: moves in check decided before make, and the kinds
+    /// of check the moves gave.
+    #[derive(Default)]
+    struct Met {
+        illegal_in_check: u32,
+        by_square: u32,
+        double: u32,
+        unknown: u32,
+    }
+
     /// Every move of a tree (captures, promotions, castling, en passant):
     /// after make and after unmake, each side's non-pawn material equals a
-    /// recount, and legality decided before make agrees with the test after.
-    fn walk(pos: &mut Position, depth: u8) {
+    /// recount, and legality decided before make agrees with the test
+    /// after, told the check as the search tells it (`check`: from the
+    /// move that led here, [`Position::in_check_after`]). A check that
+    /// names its giver names the one man attacking the king; a double
+    /// check has two.
+    fn walk(pos: &mut Position, depth: u8, check: Check, met: &mut Met) {
         let mut moves = [Move::NONE; MAX_MOVES];
         let n = pos.generate(&mut moves, GenMode::All);
         let in_check = pos.in_check();
-        let check = Check::unknown_if(in_check);
+        assert_eq!(check.is_check(), in_check);
         for &m in &moves[..n] {
             let pre = pos.legality(m, check);
             let undo = pos.make(m);
@@ -217,11 +231,24 @@ mod tests {
                 Legality::Illegal => assert!(!legal, "{m}"),
                 Legality::AfterMake => {}
             }
+            met.illegal_in_check += u32::from(in_check && pre == Legality::Illegal);
             if legal {
-                assert_eq!(pos.in_check_after(m).is_check(), pos.in_check(), "after {m}");
-            }
-            if legal && depth > 1 {
-                walk(pos, depth - 1);
+                let gives = pos.in_check_after(m);
+                assert_eq!(gives.is_check(), pos.in_check(), "after {m}");
+                let mut found = [NO_SQUARE; crate::attacks::MAX_ATTACKERS];
+                let n = pos.attackers(pos.kings[pos.side], pos.side.other(), &mut found);
+                if gives == Check::DOUBLE {
+                    assert_eq!(n, 2, "double check after {m}");
+                    met.double += 1;
+                } else if gives == Check::UNKNOWN {
+                    met.unknown += 1;
+                } else if gives.is_check() {
+                    assert_eq!((n, found[0]), (1, gives.0), "the checker after {m}");
+                    met.by_square += 1;
+                }
+                if depth > 1 {
+                    walk(pos, depth - 1, gives, met);
+                }
             }
             pos.unmake(m, undo);
             assert_eq!(pos.phase, pos.count_board().1, "after undoing {m}");
@@ -230,6 +257,7 @@ mod tests {
 
     #[test]
     fn side_material_and_early_legality_hold_over_trees() {
+        let mut met = Met::default();
         for fen in [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
@@ -237,7 +265,17 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ] {
             let mut pos = Position::from_fen(fen).unwrap();
-            walk(&mut pos, 3);
+            let check = Check::unknown_if(pos.in_check());
+            walk(&mut pos, 4, check, &mut met);
         }
+        // The walk met what it proves (otherwise it proves little).
+        assert!(met.illegal_in_check > 50_000, "{} illegal moves in check", met.illegal_in_check);
+        assert!(
+            met.by_square > 100_000 && met.double > 1_000 && met.unknown > 5_000,
+            "checks met: {} {} {}",
+            met.by_square,
+            met.double,
+            met.unknown
+        );
     }
 }
