@@ -8,12 +8,46 @@
 //! only the lines the move can have opened.
 
 use crate::geometry::{is_knight_step, line_step, BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
-use crate::legality::Check;
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, PROMO};
 use crate::piece::*;
 use crate::position::Position;
 use crate::square::*;
 use crate::tables::PHASE;
+
+/// The check the side to move is in, as the move that gave it tells
+/// ([`Position::in_check_after`]): none, the square of the one man giving
+/// it, a double check, or a check whose giver is not known (after
+/// castling, en passant or a discovery: [`Position::legality`] then
+/// leaves the other men's moves to the test after `make`). One byte, as
+/// the flag it stands for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Check(pub(crate) Square);
+
+impl Check {
+    /// Not in check.
+    pub const NONE: Check = Check(NO_SQUARE);
+    /// In check by two men: only a king move answers it.
+    pub const DOUBLE: Check = Check(Square::from_x88(0x88));
+    /// In check, the checker not known.
+    pub const UNKNOWN: Check = Check(Square::from_x88(0x8F));
+
+    /// [`Check::UNKNOWN`] if `in_check`, else [`Check::NONE`]: for callers
+    /// that know only whether (perft, the legal-move list).
+    #[inline(always)]
+    pub fn unknown_if(in_check: bool) -> Check {
+        if in_check {
+            Check::UNKNOWN
+        } else {
+            Check::NONE
+        }
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn is_check(self) -> bool {
+        self != Check::NONE
+    }
+}
 
 /// The most attackers one side can have on one square (8 rays + 8 knight
 /// squares), so a list of this length never overflows.

@@ -8,46 +8,11 @@
 //! [`Position::last_move_was_legal`] (or [`Position::move_was_legal`])
 //! after making one when it could not tell.
 
+use crate::attacks::Check;
 use crate::geometry::line_step;
 use crate::mv::{Move, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT};
 use crate::piece::*;
 use crate::position::Position;
-use crate::square::*;
-
-/// The check the side to move is in, as the move that gave it tells
-/// ([`Position::in_check_after`]): none, the square of the one man giving
-/// it, a double check, or a check whose giver is not known (after
-/// castling, en passant or a discovery: [`Position::legality`] then
-/// leaves the other men's moves to the test after `make`). One byte, as
-/// the flag it stands for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Check(pub(crate) Square);
-
-impl Check {
-    /// Not in check.
-    pub const NONE: Check = Check(NO_SQUARE);
-    /// In check by two men: only a king move answers it.
-    pub const DOUBLE: Check = Check(Square::from_x88(0x88));
-    /// In check, the checker not known.
-    pub const UNKNOWN: Check = Check(Square::from_x88(0x8F));
-
-    /// [`Check::UNKNOWN`] if `in_check`, else [`Check::NONE`]: for callers
-    /// that know only whether (perft, the legal-move list, the root).
-    #[inline(always)]
-    pub fn unknown_if(in_check: bool) -> Check {
-        if in_check {
-            Check::UNKNOWN
-        } else {
-            Check::NONE
-        }
-    }
-
-    /// Whether the side to move is in check.
-    #[inline(always)]
-    pub fn is_check(self) -> bool {
-        self != Check::NONE
-    }
-}
 
 /// A pseudo-legal move's legality as far as [`Position::legality`] can
 /// tell before making it.

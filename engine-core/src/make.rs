@@ -195,7 +195,8 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::legality::{Check, Legality};
+    use crate::attacks::Check;
+    use crate::legality::Legality;
     use crate::movegen::{GenMode, MAX_MOVES};
 
     /// What a walk met: moves in check decided before make, and the kinds

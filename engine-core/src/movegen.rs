@@ -23,8 +23,9 @@
 //! attacked square and does not land on one. Every other move may still leave
 //! the mover's king in check; legality is make / [`Position::last_move_was_legal`] / unmake.
 
+use crate::attacks::Check;
 use crate::geometry::{PIECE_STEPS, STEPS};
-use crate::legality::{Check, Legality};
+use crate::legality::Legality;
 use crate::mv::*;
 use crate::piece::*;
 use crate::position::*;

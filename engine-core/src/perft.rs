@@ -10,7 +10,8 @@
 //! Move lists come from one arena, sliced per ply as the search does, rather
 //! than from a list per recursion level on the stack.
 
-use crate::legality::{Check, Legality};
+use crate::attacks::Check;
+use crate::legality::Legality;
 use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::Move;
 use crate::position::Position;

@@ -25,9 +25,10 @@
 //! * **Draws**: the fifty-move rule, and one repeat inside the search line.
 //! * **Mate scores** are `MATE - ply`, so the quicker mate scores higher.
 
+use crate::attacks::Check;
 use crate::eval::{MATE_DRIVE_LEAD, PHASE_MATE_DRIVE};
 use crate::eval_tables::PIECE_VALUE;
-use crate::legality::{Check, Legality};
+use crate::legality::Legality;
 use crate::movegen::{GenMode, MAX_MOVES};
 use crate::mv::{order, Move, CAPTURE, CASTLE_KING, CASTLE_QUEEN, PROMO};
 use crate::piece::*;
