@@ -191,8 +191,8 @@ impl Position {
     }
 
     /// Whether the pseudo-legal move `m` is legal (`check`: the check the
-    /// side to move is in, [`Position::check`]): decided without making it
-    /// where that is exact, else by make, test, unmake.
+    /// side to move is in, a [`Check`]): decided without making it where
+    /// that is exact, else by make, test, unmake.
     pub fn is_legal(&mut self, m: Move, check: Check) -> bool {
         match self.legality(m, check) {
             Legality::Legal => true,
