@@ -670,8 +670,9 @@ impl<S: Slots> Searcher<S> {
 
     /// True if the side to move, which is in check, has a legal move (the
     /// arena above `top` is scratch). In check because the one caller asks
-    /// after a checking move: the legality tests are told so, and the
-    /// check is not looked for again.
+    /// after a checking move: `check` is the check that move gave
+    /// ([`Position::in_check_after`]), so the legality tests are told it
+    /// and the check is not looked for again.
     fn has_evasion(&mut self, check: Check) -> bool {
         let Some((start, end)) = self.generate(GenMode::All) else {
             return true; // no room to look: assume the worst case, a reply
@@ -753,7 +754,7 @@ impl<S: Slots> Searcher<S> {
     /// whether the side to move is in check (the parent knows it from the
     /// move it made, [`Position::in_check_after`]).
     ///
-    /// Why it is long (140 lines): it is one of the two functions of the
+    /// Why it is long (145 lines): it is one of the two functions of the
     /// recursion, and every part of a node lives in it on purpose. A part
     /// out of line would be a call and a frame per node; a part pulled out
     /// as an always-inlined helper is the same code in name only, and the
@@ -984,7 +985,7 @@ impl<S: Slots> Searcher<S> {
     /// `checks`: quiet checking moves are searched too
     /// ([`Techniques::mate_checks`]).
     ///
-    /// Why it is long (109 lines, a third of them comments): the other
+    /// Why it is long (120 lines, a third of them comments): the other
     /// function of the recursion, written out for the reason `negamax` is.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
@@ -1065,6 +1066,10 @@ impl<S: Slots> Searcher<S> {
                 // A quiet move of a checks list is there because it checks
                 // (GenMode::Checks); castling may or may not.
                 let known = checks && m.flags & (CAPTURE | PROMO | CASTLE_KING | CASTLE_QUEEN) == 0;
+                // Known to check, its checker is not asked for (a walk a
+                // move of the mate drive's checks list): the reply's other
+                // men's moves are then tested after make, and a bare king
+                // has none.
                 let gives = if !ok {
                     Check::NONE
                 } else if known {
