@@ -41,7 +41,8 @@
 //! | `app/board.rs` | the board's keys: cursor, selection, typed moves, attack displays, undo and redo |
 //! | `app/menu.rs` | the menu's and the promotion chooser's entries and keys |
 //! | `app/thinking.rs` | the computer's turn and its [`SearchHooks`](engine_core::search::SearchHooks): live node count, best move, "any key moves now" |
-//! | `app/draw.rs` | [`App::draw`]: board, labels, panel, menu and chooser; the row helpers `text`, `line`, `clear` |
+//! | `app/draw.rs` | [`App::draw`]: board, labels, panel, menu and chooser |
+//! | `app/paint.rs` | the row helpers `text`, `line`, `clear` and the sides' names: a leaf, which imports none of the other files here |
 //! | `app/log.rs` | the move log: one line per ply, written with a `Pen` |
 //! | `app/ponder.rs` | thinking on the player's time: when, and its hooks |
 //! | `app/setup.rs` | the position editor: its keys, its panel, starting a game from it |
@@ -63,6 +64,7 @@ mod disk;
 mod draw;
 mod log;
 mod menu;
+mod paint;
 mod ponder;
 mod setup;
 mod thinking;

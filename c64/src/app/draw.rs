@@ -1,6 +1,6 @@
 //! Drawing: the board and its labels, the panel (sides, status, message,
-//! typed move, help, menu and chooser), and the row helpers the rest of
-//! the interface writes text with.
+//! typed move, help, menu and chooser). Its text goes through `paint`'s
+//! row writers, as the rest of the interface's does.
 
 use engine_core::game::{Outcome, Player, SearcherHome};
 use engine_core::piece::Color;
@@ -9,6 +9,7 @@ use engine_core::Tile;
 use super::menu::{
     level_words, CHOOSER_ROWS, MENU_BLACK, MENU_ITEMS, MENU_LEVEL, MENU_PAUSE, MENU_PONDER, MENU_WHITE, MENU_WORDS,
 };
+use super::paint::{clear, line, text, BLACK, BLACK_WINS, WHITE, WHITE_WINS};
 use super::setup::PANEL_LINES;
 use super::thinking::draw_figures;
 use super::{
@@ -22,13 +23,6 @@ use crate::screen::{attr, colour, Screen};
 use crate::text::{two_digits, DIGIT_BIT};
 use crate::words::{count, letters, Words};
 
-// Words that begin others are cut from them: one copy of the letters in
-// the program's constants.
-const WHITE_WINS: &[u8] = b"White wins";
-const BLACK_WINS: &[u8] = b"Black wins";
-/// The sides' names, for the panel and the menu.
-pub(super) const WHITE: &[u8] = WHITE_WINS.split_at(5).0;
-pub(super) const BLACK: &[u8] = BLACK_WINS.split_at(5).0;
 const CPU: &[u8] = b"CPU";
 /// The status's third row when it says "Draw", and when it has nothing to
 /// say: ten cells each, as both wins are, so that only the words' address
@@ -369,35 +363,6 @@ impl<H: SearcherHome> App<H> {
         screen.put(PANEL, row, mark, a);
         a
     }
-}
-
-/// Write `s` at (col, row), padded with blanks to `width` cells. Out of
-/// line, as are [`line`] and [`clear`] for the panel's whole rows: they are
-/// called from many places, and every argument a call passes is code on
-/// the C64. The width before the colour: almost always a constant, it is
-/// the cheaper to pass in the earlier argument's register (the AVR proxy:
-/// -20 bytes).
-#[inline(never)]
-pub(super) fn text<S: Screen>(screen: &mut S, col: u8, row: u8, s: &[u8], width: u8, a: u8) {
-    // By a byte's index (a slice's walk beside the columns was a second
-    // counter, of 16 bits).
-    let mut i = 0u8;
-    while i < width {
-        screen.put(col + i, row, s.get(i as usize).copied().unwrap_or(b' '), a);
-        i += 1;
-    }
-}
-
-/// A whole row of the panel: `s` padded with blanks.
-#[inline(never)]
-pub(super) fn line<S: Screen>(screen: &mut S, row: u8, s: &[u8], a: u8) {
-    text(screen, PANEL, row, s, PANEL_WIDTH, a);
-}
-
-/// A row of the panel blanked.
-#[inline(never)]
-pub(super) fn clear<S: Screen>(screen: &mut S, row: u8) {
-    line(screen, row, b"", attr(LABEL, PAPER));
 }
 
 fn count_glyph(n: u8) -> u8 {

@@ -5,7 +5,7 @@ use engine_core::game::{LogLine, Outcome, SearcherHome, UNDO_DEPTH};
 use engine_core::piece::{Color, Piece, KING};
 use engine_core::Tile;
 
-use super::draw::clear;
+use super::paint::clear;
 use super::App;
 use crate::layout::*;
 use crate::screen::{attr, colour, Screen};

@@ -6,7 +6,7 @@ use engine_core::level::TOP_LEVEL;
 use engine_core::piece::{ByColor, Color, BISHOP, KNIGHT, QUEEN, ROOK};
 
 use super::board::promotion_piece;
-use super::draw::{BLACK, WHITE};
+use super::paint::{BLACK, WHITE};
 use super::{App, Clock, Mode, Step, DRAW_HELP, DRAW_MAIN, DRAW_SIDES, DRAW_STATUS, SHOW_B};
 use crate::input::Key;
 

@@ -21,7 +21,7 @@
 use engine_core::game::{SearcherHome, Setup};
 use engine_core::piece::{Color, Piece, EMPTY, PAWN};
 
-use super::draw::{line, text, BLACK, WHITE};
+use super::paint::{line, text, BLACK, WHITE};
 use super::{App, MaybeTile, Mode, Step, DRAW_ALL, DRAW_BOARD, DRAW_MAIN, DRAW_STATUS};
 use crate::input::Key;
 use crate::layout::*;

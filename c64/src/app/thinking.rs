@@ -21,7 +21,7 @@ use engine_core::score::{MATE, MATE_BOUND};
 use engine_core::search::{Iteration, SearchHooks};
 use engine_core::Move;
 
-use super::draw::{line, text};
+use super::paint::{line, text};
 use super::{App, MaybeTile, Message, Step, DRAW_FIGURES, DRAW_TYPED};
 use crate::input::{Input, Key};
 use crate::layout::*;

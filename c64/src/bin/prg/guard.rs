@@ -1,0 +1,39 @@
+//! The stack guard's canary: four bytes laid near the bottom of the 6502's
+//! stack (`plant_canary`) and read back at every node of the search
+//! (`stack_ok`, through `Input::stack_ok`), so that the search stops
+//! before the 256-byte stack can wrap.
+//!
+//! Invariants: the canary is laid only where the stack is shallow (at the
+//! start and between the App's steps), or it could overwrite live stack;
+//! and one node's growth fits in the zone below it (`tools/c64-check
+//! --size` reads `CANARY_ZONE` from this file to check that).
+
+use crate::memory::{fill, peek, HARD_STACK};
+
+/// The stack guard's canary: the lowest `CANARY_ZONE` bytes of page 1 are
+/// what the 6502's stack has left when the search reaches them. The search
+/// is proved to need at most 205 bytes (docs/c64.md, "The stacks"); the
+/// guard is for what that model could miss. One node of search adds at
+/// most one call of the recursion and `quiesce_first` (a 2-byte return
+/// address and up to 4 saved registers each), the deepest leaf path below
+/// it and the interrupts (`JIFFY_IRQ` and an NMI): 50 bytes, checked by `tools/c64-check
+/// --size` against the zone, so a guard asked at every node stops the
+/// search before the stack can wrap.
+const CANARY_ZONE: u16 = 96;
+/// The canary: four bytes of this value at the top of the zone, the first
+/// the stack reaches.
+const CANARY: u8 = 0xA5;
+const CANARY_AT: u16 = HARD_STACK + CANARY_ZONE - 4;
+
+/// Lay the canary. Only where the stack is shallow (between searches), or
+/// it could overwrite live stack.
+#[inline(never)]
+pub(crate) fn plant_canary() {
+    fill(CANARY_AT, 4, CANARY);
+}
+
+/// False once the stack has reached the canary since it was laid.
+pub(crate) fn stack_ok() -> bool {
+    // The four through a byte's offset (a range of `u16`s is a 16-bit counter).
+    (0..4u8).all(|i| peek(CANARY_AT + i as u16) == CANARY)
+}
