@@ -56,9 +56,10 @@ impl<H: SearcherHome> App<H> {
         if board {
             self.draw_labels(screen);
         }
-        // The tiles by number, the next one through `black_box`: with a
-        // plain counter LLVM widens it to 16 bits for the indexes, and
-        // every compare and shift of it is then twice the code.
+        // The tiles by number, a byte's count. (No `black_box` to keep it
+        // a byte: on the 6502 its empty inline assembly is a call of
+        // unknown code, which makes llvm-mos give this function and its
+        // callers soft-stack frames: docs/c64.md, "The stacks".)
         let (mut marked, mut number) = (0, 0u8);
         while number < 64 {
             let tile = Tile::masked(number);
@@ -69,7 +70,7 @@ impl<H: SearcherHome> App<H> {
                 self.draw_square(screen, tile);
             }
             marked >>= 1;
-            number = core::hint::black_box(number) + 1;
+            number += 1;
         }
         if dirty & DRAW_SIDES != 0 {
             self.draw_sides(screen);
@@ -183,8 +184,7 @@ impl<H: SearcherHome> App<H> {
         let piece = if editing { self.editor.setup.men[tile.index()] } else { self.game.piece_at(tile) };
         let ink = if !piece.is_empty() && piece.color() == Color::Black { BLACK_MAN } else { WHITE_MAN };
         let first = first_glyph(piece.kind());
-        // (The part stepped through `black_box`, as the board's tiles are:
-        // a byte, not a 16-bit counter for the tables' indexes.)
+        // (The part a byte's count, as the board's tiles are.)
         let mut part = 0u8;
         while part < 9 {
             let glyph = if first != 0 {
@@ -196,7 +196,7 @@ impl<H: SearcherHome> App<H> {
             };
             let paper = if part == CENTRE_PART { whole } else { ring };
             screen.put(left + PART_COL[part as usize], top + PART_ROW[part as usize], glyph, attr(ink, paper));
-            part = core::hint::black_box(part) + 1;
+            part += 1;
         }
         if overlays & SHOW_B != 0 {
             let [white, black] = *self.counts[tile.index()].as_array();

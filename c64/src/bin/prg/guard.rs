@@ -5,20 +5,20 @@
 //!
 //! Invariants: the canary is laid only where the stack is shallow (at the
 //! start and between the App's steps), or it could overwrite live stack;
-//! and one node's growth fits in the zone below it (`tools/c64-check
-//! --size` reads `CANARY_ZONE` from this file to check that).
+//! and one node's growth fits in the zone below it (docs/c64.md, "The
+//! stacks"; `c64chess emulate` measures the real stack's deepest point).
 
 use crate::memory::{fill, peek, HARD_STACK};
 
 /// The stack guard's canary: the lowest `CANARY_ZONE` bytes of page 1 are
-/// what the 6502's stack has left when the search reaches them. The search
-/// is proved to need at most 205 bytes (docs/c64.md, "The stacks"); the
-/// guard is for what that model could miss. One node of search adds at
-/// most one call of the recursion and `quiesce_first` (a 2-byte return
-/// address and up to 4 saved registers each), the deepest leaf path below
-/// it and the interrupts (`JIFFY_IRQ` and an NMI): 50 bytes, checked by `tools/c64-check
-/// --size` against the zone, so a guard asked at every node stops the
-/// search before the stack can wrap.
+/// what the 6502's stack has left when the search reaches them. The real
+/// build's worst case is computed from its ELF by tools/c64-report (215
+/// bytes with the interrupts, docs/c64.md, "The stacks"); the guard is for
+/// what that model could miss. One node of search adds at most one call of
+/// the recursion and `quiesce_first` (a 2-byte return address and the
+/// registers it pushes, 7 bytes each), the deepest leaf path below it and
+/// the interrupts (`JIFFY_IRQ` and an NMI): well inside the zone, so a
+/// guard asked at every node stops the search before the stack can wrap.
 const CANARY_ZONE: u16 = 96;
 /// The canary: four bytes of this value at the top of the zone, the first
 /// the stack reaches.
