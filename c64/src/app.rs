@@ -27,9 +27,9 @@
 //!
 //! Nothing here touches hardware, allocates, multiplies by a variable or
 //! goes through `dyn`: screen and keys are generic parameters. Small
-//! helpers called from several places are `#[inline(never)]` where the
-//! C64's proxy link measured their inlined copies as more code than the
-//! calls (docs/c64.md, "Where the fit stands"): the UI is not the hot path.
+//! helpers called from several places are `#[inline(never)]` where their
+//! inlined copies measured as more code than the calls (docs/c64.md,
+//! "Memory budget"): the UI is not the hot path.
 //!
 //! `App` is one struct (the C64 keeps it as one `static`), its methods
 //! spread over `impl` blocks by concept; private items here are visible

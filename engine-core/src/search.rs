@@ -43,7 +43,7 @@ use crate::tt::{Bound, InPlace, Slots, Table};
 /// holds one frame a ply of the recursion (69 bytes at most) in the 1,536
 /// bytes of `$0200-$07FF`: 22 plies are 1,518 (tools/c64-report proves it
 /// from the real build's ELF; docs/c64.md, "The stacks"). The 6502's own
-/// stack then needs at most 215 of its 256 bytes.
+/// stack then needs at most 212 of its 256 bytes.
 /// When the cap came in (from 28 plies), 8 of the bench's 192,507 nodes lay
 /// on lines deeper than this (192,515 with it) and the drive's games never
 /// reached it; docs/strength.md measures the change.

@@ -12,7 +12,7 @@ use crate::memory::{fill, peek, HARD_STACK};
 
 /// The stack guard's canary: the lowest `CANARY_ZONE` bytes of page 1 are
 /// what the 6502's stack has left when the search reaches them. The real
-/// build's worst case is computed from its ELF by tools/c64-report (215
+/// build's worst case is computed from its ELF by tools/c64-report (212
 /// bytes with the interrupts, docs/c64.md, "The stacks"); the guard is for
 /// what that model could miss. One node of search adds at most one call of
 /// the recursion and `quiesce_first` (a 2-byte return address and the
