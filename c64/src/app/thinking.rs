@@ -346,6 +346,7 @@ pub(super) fn draw_figures<S: Screen>(screen: &mut S, f: &mut Figures) {
 }
 
 /// The node count, right-aligned to the panel's edge (blank at 0).
+#[inline(never)]
 fn draw_nodes<S: Screen>(screen: &mut S, f: &mut Figures) {
     draw_count(screen, &mut f.digits, f.nodes, ROW_NODES, PANEL + PANEL_WIDTH - NODES_COL);
 }
