@@ -12,6 +12,7 @@
 //! | 4 | `perft_cmd` | `c64chess perft` and `divide` (which `uci` uses too) |
 //! | 4 | `bench_cmd` | `c64chess bench` |
 //! | 4 | `picture` | `c64chess picture`: PNGs of the C64's screens |
+//! | 4 | `emulate` | `c64chess emulate`: an emulated C64 (6502, memory map, CIAs, VIC-II's view) running the real PRG files |
 //! | 3 | `matchplay` | playing matches: games, openings, engines over UCI, PGN, the referee, statistics |
 //! | 2 | `timeplan` | a `go`'s parameters to search limits and a time plan |
 //! | 1 | `options` | the engine's UCI options, shared by `uci` and `match`, and the search limits they give |
@@ -20,6 +21,7 @@
 #![deny(missing_docs)]
 
 mod bench_cmd;
+mod emulate;
 mod match_cmd;
 mod matchplay;
 mod options;
@@ -114,6 +116,8 @@ Example:
         #[arg(short, long)]
         verbose: bool,
     },
+    /// Run a real C64 PRG (the game or the drive harness) on an emulated C64.
+    Emulate(emulate::EmulateArgs),
     /// Fit the evaluation's material and piece-square tables to game results (Texel tuning).
     Tune(tune::TuneArgs),
 }
@@ -130,5 +134,6 @@ fn main() -> ExitCode {
         Command::Match(args) => match_cmd::run(args),
         Command::Picture(args) => picture::run(args),
         Command::Tune(args) => tune::run(args),
+        Command::Emulate(args) => emulate::run(args),
     }
 }

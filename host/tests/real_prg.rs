@@ -1,0 +1,343 @@
+//! The real C64 programs, as the 6502 compiler builds them, run on the
+//! emulated C64 (`c64chess emulate`): the drive harness to its end, held
+//! to the host's search digest, and a game driven by keys, its screen read
+//! at every step.
+//!
+//! They need the PRG files `tools/c64-build` makes (the real 6502 build),
+//! so a plain `cargo test` skips them; with the files in place:
+//!
+//! ```text
+//! tools/c64-build && tools/c64-build --drive
+//! cargo test --release -p c64chess --test real_prg -- --ignored
+//! ```
+//!
+//! With `UPDATE_SNAPSHOTS` set, the game session's pictures are written to
+//! `docs/pictures/real/`: the real program's screens, which README and
+//! docs/ui.md show (review them by eye before keeping them).
+//!
+//! The files are read from `target/c64/` (`c64chess.prg`,
+//! `c64chess-drive.prg`), or from the directory `C64_PRG_DIR` names. A
+//! missing file fails the test: asked to run, it does not pass by skipping.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A PRG file of `C64_PRG_DIR` or `target/c64/`; it must be there.
+fn prg(name: &str) -> PathBuf {
+    let dir = match std::env::var_os("C64_PRG_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/c64"),
+    };
+    let path = dir.join(name);
+    assert!(
+        path.is_file(),
+        "{} is missing: build it with tools/c64-build (--drive for the harness), or set C64_PRG_DIR",
+        path.display()
+    );
+    path
+}
+
+fn emulate(args: &[&str], prg: &Path) -> (Output, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_c64chess"))
+        .arg("emulate")
+        .args(args)
+        .arg(prg)
+        .output()
+        .expect("run c64chess emulate");
+    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    (output, text)
+}
+
+/// The words after `label` on the line that starts with `prefix`.
+fn figures<'a>(text: &'a str, prefix: &str) -> Vec<&'a str> {
+    let line = text.lines().find(|l| l.starts_with(prefix)).unwrap_or_else(|| panic!("no {prefix:?} line in:\n{text}"));
+    line[prefix.len()..].split_whitespace().collect()
+}
+
+/// The drive harness to its end: its screen's searches, nodes and digest
+/// are the host's (`c64chess drive`, and `c64::drive`'s expected digest),
+/// its status 0, and the cycle count it shows from CIA 2's timers is the
+/// emulator's own over the same interval.
+#[test]
+#[ignore = "needs target/c64/*.prg from tools/c64-build"]
+fn the_drive_harness_shows_the_hosts_digest() {
+    let (output, text) = emulate(&["--drive"], &prg("c64chess-drive.prg"));
+    assert!(output.status.success(), "{text}");
+    let c64 = figures(&text, "drive on the C64:");
+    let host = figures(&text, "drive on the host:");
+    assert_eq!(c64, host, "{text}");
+    assert_eq!(host[5], format!("{:08x}", c64::drive::EXPECTED_DRIVE_DIGEST), "{text}");
+    assert!(text.contains("exit status 0"), "{text}");
+    let shown = figures(&text, "cycles");
+    let difference: i64 = text
+        .lines()
+        .find_map(|l| l.split("(difference ").nth(1))
+        .and_then(|rest| rest.trim_end_matches(')').parse().ok())
+        .unwrap_or_else(|| panic!("no CIA count in:\n{text}"));
+    assert!(difference.abs() <= 4, "the C64's CIA count and the emulator's differ by {difference}: {shown:?}");
+}
+
+/// A game session: what each line of it must find on the screen.
+const SESSION: &str = r#"
+# The start: the board, the players, White (the human) to move.
+until-text "M=menu U=undo" 20s
+wait 0.5s
+expect-text ">White Human"
+expect-text "Black CPU L1"
+expect-text "White to move"
+expect-text "8 r  n  b  q  k  b  n  r"
+expect-text "1 R  N  B  Q  K  B  N  R"
+picture start
+# A typed move, then the computer's answer at level 1.
+type e2e4
+until-text "Move e2e4" 2s
+key RETURN
+until-text "1. e2-e4" 5s
+until-text "1..." 60s
+until-text "White to move" 60s
+expect-text "4             P"
+expect-no-text "2 P  P  P  P  P  P  P  P"
+picture reply
+# The menu, and back.
+key M
+until-text ">Resume" 5s
+expect-text "New game"
+expect-text "Level  L1"
+expect-text "Board setup"
+expect-text "Quit"
+expect-text "Return=change"
+picture menu
+key STOP
+until-text "M=menu U=undo" 5s
+expect-no-text "Resume"
+# Undo takes back both moves; redo plays them again.
+key U
+until-no-text "1. e2-e4" 5s
+expect-text "2 P  P  P  P  P  P  P  P"
+key R
+until-text "1. e2-e4" 5s
+expect-text "1..."
+expect-text "4             P"
+# A hint: the engine searches White's move and shows it, without playing it.
+key H
+until-text "Thinking..." 5s
+until-no-text "Thinking..." 60s
+expect-text "Best "
+expect-text "Depth  "
+expect-text "White to move"
+picture hint
+# The set-up editor: its panel, the side to move switched, left unchanged.
+key M
+until-text ">Resume" 5s
+key DOWN
+key DOWN
+key DOWN
+key DOWN
+key DOWN
+key DOWN
+key DOWN
+key DOWN
+expect-text ">Board setup"
+key RETURN
+until-text "SET UP" 5s
+expect-text "S=side White"
+expect-text "1234=KQkq"
+expect-text "G=go STOP=back"
+key S
+until-text "S=side Black" 5s
+picture setup
+key STOP
+until-text "M=menu U=undo" 5s
+expect-text "1. e2-e4"
+expect-text "White to move"
+# A timed level, 5 s a move: the clocks appear, and Black's counts while it thinks.
+key M
+until-text ">Resume" 5s
+key DOWN
+key DOWN
+key DOWN
+key DOWN
+expect-text ">Level  L1"
+key RETURN
+key RETURN
+key RETURN
+key RETURN
+until-text ">Level  5s" 5s
+expect-text "Black CPU 5s"
+expect-text "W 0:0"
+key STOP
+until-text "M=menu U=undo" 5s
+type h2h3
+key RETURN
+until-text "2. h2-h3" 5s
+until-text "Thinking..." 10s
+until-text "White to move" 30s
+expect-no-text "B 0:00"
+picture timed
+# Level 4, the deepest search the game makes (65,000 nodes): the engine's
+# answer, with the emulator watching both stacks (it stops the run if the
+# soft stack passes its floor; the stacks' deepest points are printed).
+key M
+until-text ">Resume" 5s
+key DOWN
+key DOWN
+key DOWN
+key DOWN
+expect-text ">Level  5s"
+key RETURN
+key RETURN
+key RETURN
+key RETURN
+key RETURN
+key RETURN
+key RETURN
+key RETURN
+key RETURN
+until-text ">Level  L4" 5s
+expect-text "Black CPU L4"
+key STOP
+until-text "M=menu U=undo" 5s
+type a2a3
+key RETURN
+until-text "3. a2-a3" 5s
+until-text "Thinking..." 10s
+until-text "White to move" 1200s
+picture level4
+# Quit, the menu's last item: the program resets the machine.
+key M
+until-text ">Resume" 5s
+key UP
+expect-text ">Quit"
+key RETURN
+until-reset 5s
+"#;
+
+/// A PNG's pixels as RGB.
+fn decode(path: &Path) -> Vec<u8> {
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buffer).expect("a frame");
+    buffer.truncate(info.buffer_size());
+    buffer
+}
+
+/// The game driven by keys through a session, every step's screen text
+/// checked by the script; then the first picture, taken from the
+/// emulated VIC-II's view of memory, is pixel for pixel the one
+/// `c64chess picture start` draws from the UI's model (docs/pictures).
+#[test]
+#[ignore = "needs target/c64/*.prg from tools/c64-build"]
+fn a_game_session_on_the_real_program() {
+    let dir = std::env::temp_dir().join(format!("c64chess-real-prg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("session.keys");
+    std::fs::write(&script, SESSION).unwrap();
+    let dir_arg = dir.to_str().unwrap();
+    let (output, text) = emulate(&["--keys", script.to_str().unwrap(), "--pictures", dir_arg], &prg("c64chess.prg"));
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("reset (Quit)"), "{text}");
+    for name in ["start", "reply", "menu", "hint", "setup", "timed", "level4"] {
+        assert!(dir.join(format!("{name}.png")).is_file(), "{name}.png not written:\n{text}");
+    }
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/pictures");
+    assert!(
+        decode(&dir.join("start.png")) == decode(&docs.join("start.png")),
+        "the start differs from docs/pictures/start.png"
+    );
+    assert!(text.contains("soft stack") && text.contains("6502 stack"), "no stack figures:\n{text}");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(docs.join("real")).unwrap();
+        for name in ["start", "reply", "menu", "hint", "setup", "timed", "level4"] {
+            std::fs::copy(dir.join(format!("{name}.png")), docs.join(format!("real/{name}.png"))).unwrap();
+        }
+    }
+    println!(
+        "{}",
+        text.lines()
+            .filter(|l| l.contains("stack") || l.contains("level4") || l.contains("White to move"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Each node level's seconds a move on the real program: after 1. e4 and
+/// the computer's answer, a hint (White's best move, searched at the
+/// level's limits as the computer would) at levels 1 to 4, timed in PAL
+/// seconds by the emulator, with the thinking display on as in a game.
+/// Printed for README's level table; each must end within its level's node
+/// budget at 30,000 cycles a node, about twice the slowest measured.
+#[test]
+#[ignore = "needs target/c64/*.prg from tools/c64-build"]
+fn each_levels_seconds_a_move() {
+    let mut script = String::from(
+        "until-text \"M=menu U=undo\" 20s\ntype e2e4\nkey RETURN\nuntil-text \"1...\" 60s\n\
+         until-text \"White to move\" 60s\n",
+    );
+    for level in 1..=4 {
+        if level > 1 {
+            script += "key M\nuntil-text \">Resume\" 5s\nkey DOWN\nkey DOWN\nkey DOWN\nkey DOWN\nkey RETURN\n";
+            script += &format!("until-text \">Level  L{level}\" 5s\nkey STOP\nuntil-text \"M=menu U=undo\" 5s\n");
+        }
+        script += "key H\nuntil-text \"Thinking...\" 5s\nuntil-no-text \"Thinking...\" 1800s\n";
+    }
+    let dir = std::env::temp_dir().join(format!("c64chess-levels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let keys = dir.join("levels.keys");
+    std::fs::write(&keys, script).unwrap();
+    let (output, text) = emulate(&["--keys", keys.to_str().unwrap()], &prg("c64chess.prg"));
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(output.status.success(), "{text}");
+    let searches: Vec<f64> = text
+        .lines()
+        .filter(|l| l.contains("\"Thinking...\" off the screen after"))
+        .map(|l| l.split("after ").nth(1).and_then(|r| r.split(' ').next()).and_then(|v| v.parse().ok()).unwrap())
+        .collect();
+    assert_eq!(searches.len(), 4, "{text}");
+    for (level, seconds) in (1..).zip(&searches) {
+        let budget = engine_core::level::level(level).nodes as f64 * 30_000.0 / 985_248.0;
+        println!("level {level}: {seconds:.1} s for a hint after 1. e4 e5 on a PAL C64 (budget bound {budget:.0} s)");
+        assert!(*seconds > 0.0 && *seconds <= budget, "level {level}: {seconds} s\n{text}");
+    }
+}
+
+/// Bad input: a missing file, a file that is no PRG, a bad script line:
+/// a message and status 2, never a panic.
+#[test]
+fn bad_input_is_refused() {
+    let dir = std::env::temp_dir().join(format!("c64chess-bad-prg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (output, text) = emulate(&[], &dir.join("none.prg"));
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("cannot read"), "{text}");
+    let truncated = dir.join("truncated.prg");
+    std::fs::write(&truncated, [0x01, 0x08, 0x0B, 0x08]).unwrap();
+    let (output, text) = emulate(&[], &truncated);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("no BASIC line with SYS"), "{text}");
+    // A program that loops forever stops at the cycle limit; one that
+    // runs into the KERNAL stops with where.
+    let looping = dir.join("loop.prg");
+    let mut bytes = vec![0x01, 0x08, 0x0B, 0x08, 0x0A, 0x00, 0x9E, b'2', b'0', b'6', b'1', 0, 0, 0];
+    bytes.extend_from_slice(&[0x4C, 0x0D, 0x08]);
+    std::fs::write(&looping, &bytes).unwrap();
+    let (output, text) = emulate(&["--max-cycles", "1e6"], &looping);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("cycle limit"), "{text}");
+    let keys = dir.join("bad.keys");
+    std::fs::write(&keys, "wait 1s\nkey NOSUCHKEY\n").unwrap();
+    let (output, text) = emulate(&["--keys", keys.to_str().unwrap()], &looping);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("line 2: no key \"NOSUCHKEY\""), "{text}");
+    let kernal = dir.join("kernal.prg");
+    bytes.truncate(14);
+    bytes.extend_from_slice(&[0x20, 0xD2, 0xFF]); // jsr CHROUT
+    std::fs::write(&kernal, &bytes).unwrap();
+    let (output, text) = emulate(&[], &kernal);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("PC $FFD2: the program counter ran into the KERNAL ROM"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
