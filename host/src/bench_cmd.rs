@@ -8,9 +8,10 @@ use engine_core::level::level;
 use engine_core::Searcher;
 
 use crate::matchplay::openings;
+use crate::out::outln;
 
 fn summary(what: &str, r: &Report, secs: f64) {
-    println!(
+    outln!(
         "{what}: searches {} nodes {} time {secs:.3} s nps {:.0} digest {:08x}",
         r.searches,
         r.nodes,
@@ -26,7 +27,7 @@ pub fn run_bench(verbose: bool) -> ExitCode {
     let start = Instant::now();
     let report = bench(&mut searcher, |i, r| {
         if verbose {
-            println!(
+            outln!(
                 "{:2} {:>6} nodes depth {} best {} score {}  {}",
                 i + 1,
                 r.nodes,
@@ -38,7 +39,7 @@ pub fn run_bench(verbose: bool) -> ExitCode {
         }
     });
     summary("bench", &report, start.elapsed().as_secs_f64());
-    println!("Bench: {}", report.nodes);
+    outln!("Bench: {}", report.nodes);
     ExitCode::SUCCESS
 }
 
@@ -62,13 +63,13 @@ pub fn run_openings(skill: u8, verbose: bool) -> ExitCode {
         searcher.new_game(0);
         let r = searcher.search(&opening.pos, level(skill), &mut ());
         if verbose {
-            println!("{:>6} nodes depth {} best {}  {}", r.nodes, r.depth, r.best, opening.fen);
+            outln!("{:>6} nodes depth {} best {}  {}", r.nodes, r.depth, r.best, opening.fen);
         }
         nodes += u64::from(r.nodes);
         depth += u64::from(r.depth);
     }
     let n = openings.len() as f64;
-    println!(
+    outln!(
         "level {skill}: {} openings, {:.1} nodes and depth {:.3} a search on average, {nodes} nodes in {:.2} s",
         openings.len(),
         nodes as f64 / n,
@@ -84,7 +85,7 @@ pub fn run_drive(verbose: bool) -> ExitCode {
     let start = Instant::now();
     let report = drive_default(&mut searcher, &mut (), |r| {
         if verbose {
-            println!("{:>6} nodes depth {} best {} score {}", r.nodes, r.depth, r.best, r.score);
+            outln!("{:>6} nodes depth {} best {} score {}", r.nodes, r.depth, r.best, r.score);
         }
     });
     summary(&format!("drive level {DRIVE_LEVEL}"), &report, start.elapsed().as_secs_f64());

@@ -17,6 +17,7 @@
 //! | 2 | `timeplan` | a `go`'s parameters to search limits and a time plan |
 //! | 1 | `options` | the engine's UCI options, shared by `uci` and `match`, and the search limits they give |
 //! | 0 | `rating` | the levels' Elo ratings, and the limits that play a requested rating |
+//! | 0 | `out` | standard output for every command: a closed pipe ends the program quietly |
 
 #![deny(missing_docs)]
 
@@ -25,6 +26,7 @@ mod emulate;
 mod match_cmd;
 mod matchplay;
 mod options;
+mod out;
 mod perft_cmd;
 mod picture;
 mod play;
@@ -68,6 +70,9 @@ Examples:
         /// Position to start from (default: the starting position).
         #[arg(long)]
         fen: Option<String>,
+        /// Run a depth past 7 too (refused without: it would take hours or days).
+        #[arg(long)]
+        force: bool,
     },
     /// Perft split by root move, for finding where a count goes wrong.
     #[command(after_help = "\
@@ -79,6 +84,9 @@ Example:
         /// Position to start from (default: the starting position).
         #[arg(long)]
         fen: Option<String>,
+        /// Run a depth past 7 too (refused without: it would take hours or days).
+        #[arg(long)]
+        force: bool,
     },
     /// Search the fixed bench positions; the total node count is the search fingerprint.
     #[command(after_help = "\
@@ -124,8 +132,8 @@ Example:
 
 fn main() -> ExitCode {
     match Cli::parse().command {
-        Command::Perft { depth, fen } => perft_cmd::run(depth, fen.as_deref(), false),
-        Command::Divide { depth, fen } => perft_cmd::run(depth, fen.as_deref(), true),
+        Command::Perft { depth, fen, force } => perft_cmd::run(depth, fen.as_deref(), false, force),
+        Command::Divide { depth, fen, force } => perft_cmd::run(depth, fen.as_deref(), true, force),
         Command::Bench { verbose, level: None } => bench_cmd::run_bench(verbose),
         Command::Bench { verbose, level: Some(level) } => bench_cmd::run_openings(level, verbose),
         Command::Drive { verbose } => bench_cmd::run_drive(verbose),

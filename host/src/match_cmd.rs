@@ -39,6 +39,7 @@ use crate::matchplay::progress::Progress;
 use crate::matchplay::rules::Ending;
 use crate::matchplay::stats::{format_elo, Pentanomial, Tally};
 use crate::options::EngineOptions;
+use crate::out::outln;
 
 /// Arguments of `c64chess match`. The engines' flags are boxed groups: they
 /// keep the subcommand enum small, and give the help its two headings.
@@ -394,31 +395,36 @@ impl Match {
             pairs.add(points.iter().sum());
         }
         let endings = count_endings(records);
-        println!("Engine A: {}", self.a.name);
-        println!("Engine B: {}", self.b.name);
-        println!(
+        outln!("Engine A: {}", self.a.name);
+        outln!("Engine B: {}", self.b.name);
+        outln!(
             "Openings: {} of {} from {}, each played with both colours",
             self.openings.len(),
             self.openings_available,
             self.openings_source
         );
-        println!(
+        outln!(
             "Endings: checkmate {}, stalemate {}, threefold {}, fifty-move {}, insufficient material {}, ply cap {}",
-            endings.rules[0], endings.rules[1], endings.rules[2], endings.rules[3], endings.rules[4], endings.ply_cap
+            endings.rules[0],
+            endings.rules[1],
+            endings.rules[2],
+            endings.rules[3],
+            endings.rules[4],
+            endings.ply_cap
         );
         for (label, side) in [("A", self.a_faults(records, true)), ("B", self.a_faults(records, false))] {
-            println!("Forfeits by {label}: illegal move {}, crash {}, time {}", side[0], side[1], side[2]);
+            outln!("Forfeits by {label}: illegal move {}, crash {}, time {}", side[0], side[1], side[2]);
         }
         let p = pairs.0;
-        println!("Pairs by A's points (0, 1/2, 1, 3/2, 2): {} {} {} {} {}", p[0], p[1], p[2], p[3], p[4]);
+        outln!("Pairs by A's points (0, 1/2, 1, 3/2, 2): {} {} {} {} {}", p[0], p[1], p[2], p[3], p[4]);
         let secs = elapsed.as_secs_f64();
-        println!("Time: {secs:.1} s, {:.2} games/s, {} jobs", records.len() as f64 / secs.max(1e-9), self.jobs);
+        outln!("Time: {secs:.1} s, {:.2} games/s, {} jobs", records.len() as f64 / secs.max(1e-9), self.jobs);
         let score = tally.score().unwrap_or(0.5) * 100.0;
         let (elo, interval) = match pairs.estimate() {
             Some(e) => (format_elo(e.elo), format!("[{}, {}]", format_elo(e.low), format_elo(e.high))),
             None => ("?".to_string(), "[?, ?]".to_string()),
         };
-        println!(
+        outln!(
             "Result: A W {} D {} L {} games {} score {score:.2}% Elo {elo} 95% {interval}",
             tally.wins,
             tally.draws,

@@ -5,6 +5,8 @@ use std::time::Instant;
 
 use engine_core::{perft_in, Move, Position, MAX_MOVES, START_FEN};
 
+use crate::out::outln;
+
 /// Arena slots for the host's perft: far more than any tree that finishes needs.
 const HOST_ARENA: usize = 4096;
 
@@ -39,19 +41,34 @@ pub fn divide(pos: &mut Position, depth: u8, mut each: impl FnMut(Move, u64)) ->
     Some(total)
 }
 
+/// The deepest perft run without `--force`. From the initial position
+/// depth 7 is 3.2 billion leaves, a few minutes here (about 17 million
+/// leaves a second); each ply more multiplies the time by about 30 (depth
+/// 8: over an hour; 9: days), so a deeper request is far more likely a
+/// slip than a plan, and is refused with the way to force it.
+pub const MAX_DEPTH: u8 = 7;
+
 /// Run perft (or, with `split`, divide: a line per root move) and print
-/// nodes, time and speed.
-pub fn run(depth: u8, fen: Option<&str>, split: bool) -> ExitCode {
+/// nodes, time and speed. A depth past [`MAX_DEPTH`] needs `force`.
+pub fn run(depth: u8, fen: Option<&str>, split: bool, force: bool) -> ExitCode {
+    if depth > MAX_DEPTH && !force {
+        let name = if split { "divide" } else { "perft" };
+        eprintln!(
+            "error: {name} {depth} would not finish in reasonable time (depth {MAX_DEPTH} takes minutes, \
+             each ply more about 30 times as long); add --force to run it anyway"
+        );
+        return ExitCode::from(2);
+    }
     let mut pos = match load_position(fen) {
         Ok(p) => p,
         Err(code) => return code,
     };
     let start = Instant::now();
     let total = if split && depth > 0 {
-        let Some(total) = divide(&mut pos, depth, |m, count| println!("{m}: {count}")) else {
+        let Some(total) = divide(&mut pos, depth, |m, count| outln!("{m}: {count}")) else {
             return arena_exhausted();
         };
-        println!();
+        outln!();
         total
     } else {
         match perft_in(&mut pos, depth, &mut vec![Move::NONE; HOST_ARENA]) {
@@ -60,9 +77,9 @@ pub fn run(depth: u8, fen: Option<&str>, split: bool) -> ExitCode {
         }
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("nodes {total}");
-    println!("time {secs:.3} s");
-    println!("nps {:.0}", total as f64 / secs.max(1e-9));
+    outln!("nodes {total}");
+    outln!("time {secs:.3} s");
+    outln!("nps {:.0}", total as f64 / secs.max(1e-9));
     ExitCode::SUCCESS
 }
 

@@ -55,6 +55,8 @@ use engine_core::rng::splitmix64;
 use engine_core::square::Square;
 use engine_core::{GenMode, Position, MAX_MOVES};
 
+use crate::out::outln;
+
 mod hand;
 
 /// Arguments of `c64chess tune`.
@@ -718,7 +720,7 @@ pub fn run(args: TuneArgs) -> ExitCode {
     };
     if args.lambda < 1.0 {
         let k_sf = fit_scale(&l.train.sf, &l.train.result);
-        println!(
+        outln!(
             "labels: {} x result + {} x Stockfish's score as a result (its K = {k_sf:.4})",
             args.lambda,
             1.0 - args.lambda
@@ -727,12 +729,12 @@ pub fn run(args: TuneArgs) -> ExitCode {
         l.valid.label(args.lambda, k_sf);
     }
     let k = fit_k(&l.train, &start);
-    println!("K = {k:.4}");
+    outln!("K = {k:.4}");
     let before = (l.train.exact_error(&start, k), l.valid.exact_error(&start, k));
-    println!("error before (hand values): training {:.6}, validation {:.6}", before.0, before.1);
+    outln!("error before (hand values): training {:.6}, validation {:.6}", before.0, before.1);
     let shipped = Values::shipped();
     if shipped != start {
-        println!(
+        outln!(
             "error of the values built in: training {:.6}, validation {:.6}",
             l.train.exact_error(&shipped, k),
             l.valid.exact_error(&shipped, k)
@@ -740,7 +742,7 @@ pub fn run(args: TuneArgs) -> ExitCode {
     }
     let fit = Fit { epochs: args.epochs, rate: args.rate, reg: args.reg, mirror: args.mirror };
     let tuned = optimise(&l.train, &start, k, fit, |epoch, e| {
-        println!("epoch {epoch}: training error {e:.6} (linear model) {:.1} s", started.elapsed().as_secs_f64());
+        outln!("epoch {epoch}: training error {e:.6} (linear model) {:.1} s", started.elapsed().as_secs_f64());
     });
     let tuned = tuned.rounded();
     if args.mirror && !tuned.is_symmetric() {
@@ -748,18 +750,18 @@ pub fn run(args: TuneArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let after = (l.train.exact_error(&tuned, k), l.valid.exact_error(&tuned, k));
-    println!("error after (rounded, engine scores): training {:.6}, validation {:.6}", after.0, after.1);
+    outln!("error after (rounded, engine scores): training {:.6}, validation {:.6}", after.0, after.1);
     let (material, ..) = tuned.tables();
-    println!("material: {material:?}");
+    outln!("material: {material:?}");
     if let Some(path) = &args.write {
         let note = provenance(&args, &l, k, before, after);
         if let Err(e) = std::fs::write(path, source(&tuned, &note)) {
             eprintln!("error: cannot write {}: {e}", path.display());
             return ExitCode::FAILURE;
         }
-        println!("wrote {}", path.display());
+        outln!("wrote {}", path.display());
     }
-    println!("time {:.1} s", started.elapsed().as_secs_f64());
+    outln!("time {:.1} s", started.elapsed().as_secs_f64());
     ExitCode::SUCCESS
 }
 
@@ -772,7 +774,7 @@ fn read(args: &TuneArgs, start: &Values, started: Instant) -> Result<Loaded, Exi
         ExitCode::from(2)
     })?;
     let l = load(&text, args.seed, args.limit, start);
-    println!(
+    outln!(
         "positions: {} lines from {} games, {} unreadable, {} not quiet, {} kept: {} training, {} validation ({:.1} s)",
         l.lines,
         l.games,

@@ -84,11 +84,14 @@ pub fn run() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Write one line to stdout and flush it. Write errors are ignored: a closed
-/// pipe means the GUI has gone, and end of input follows.
+/// Write one line to stdout and flush it. A closed pipe means the GUI has
+/// gone: the program ends quietly ([`crate::out::closed`]), a search in
+/// progress with it.
 pub fn emit(line: &str) {
     let mut out = io::stdout().lock();
-    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+    if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+        crate::out::closed(&e);
+    }
 }
 
 /// `info string <text>`.

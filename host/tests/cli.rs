@@ -49,3 +49,41 @@ fn bench_at_a_level_reports_the_mean_search() {
         assert!(!ok, "--level {bad} was accepted");
     }
 }
+
+/// Output into a pipe nobody reads (`c64chess bench -v | head -1` once
+/// `head` has gone) ends the command quietly, as a Unix tool ends: status
+/// 141 (a shell's code for SIGPIPE), nothing on standard error, no panic.
+#[test]
+fn a_closed_output_ends_each_command_quietly() {
+    use std::process::Stdio;
+    for args in [&["bench", "-v"][..], &["drive", "-v"], &["perft", "4"], &["divide", "4"], &["bench", "--level", "1"]]
+    {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_c64chess"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run c64chess");
+        // The read end closed before anything is written: every write fails.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(141), "{args:?}: {:?}\n{stderr}", out.status);
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}
+
+/// A perft or divide deep enough to run for hours is refused, with the way
+/// to force it; a depth that finishes runs as before.
+#[test]
+fn perft_refuses_a_depth_that_would_not_finish() {
+    for sub in ["perft", "divide"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_c64chess")).args([sub, "99"]).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{sub}: {stderr}");
+        assert!(stderr.contains(&format!("{sub} 99 would not finish")) && stderr.contains("--force"), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+    let (ok, text) = run(&["perft", "3"]);
+    assert!(ok && text.starts_with("nodes 8902"), "{text}");
+}

@@ -18,12 +18,13 @@
 //! of their line is read as usual.
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
 
 use c64::{App, Input, Key, ScreenBuffer, Step};
 
 use super::file::GameFile;
 use super::{Jiffies, Seeds};
+use crate::out::outln;
 
 struct LineKeys {
     queue: VecDeque<Key>,
@@ -75,19 +76,18 @@ fn keys_for(line: &str) -> Vec<Key> {
     }
 }
 
-fn print(screen: &ScreenBuffer, out: &mut impl Write) -> io::Result<()> {
+/// The screen as text, and a blank line (a closed output ends the program
+/// quietly: [`crate::out`]).
+fn print(screen: &ScreenBuffer) {
     let mut text = String::new();
     screen.write_text(&mut text).expect("writing to a String");
-    writeln!(out, "{text}")?;
-    out.flush()
+    outln!("{text}");
 }
 
 /// Run until `quit` or the end of input.
 pub fn run(mut app: App, seeds: Seeds, file: GameFile) -> io::Result<()> {
     let mut screen = ScreenBuffer::new();
     let mut keys = LineKeys { queue: VecDeque::new(), seeds, clock: Jiffies(std::time::Instant::now()), file };
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
     let settle = |app: &mut App, keys: &mut LineKeys, screen: &mut ScreenBuffer| loop {
         match app.step(screen, keys) {
             Step::Idle => return false,
@@ -97,7 +97,7 @@ pub fn run(mut app: App, seeds: Seeds, file: GameFile) -> io::Result<()> {
         }
     };
     settle(&mut app, &mut keys, &mut screen);
-    print(&screen, &mut out)?;
+    print(&screen);
     let mut input = io::stdin().lock();
     let mut bytes = Vec::new();
     for number in 1.. {
@@ -129,7 +129,7 @@ pub fn run(mut app: App, seeds: Seeds, file: GameFile) -> io::Result<()> {
         if quit {
             break;
         }
-        print(&screen, &mut out)?;
+        print(&screen);
     }
     Ok(())
 }
