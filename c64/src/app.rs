@@ -414,7 +414,6 @@ impl<H: SearcherHome> App<H> {
         self.pending = 0;
         self.dirty = DRAW_ALL;
         self.hint_due = false;
-        self.figures.blank();
         self.ponder = true;
         self.game_started();
     }

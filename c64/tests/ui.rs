@@ -1352,6 +1352,26 @@ fn a_saved_game_loads_with_its_undo_and_redo() {
     assert_eq!(*s.app.game().position(), Position::startpos(), "undo reaches the start");
 }
 
+/// A load or a new game blanks the thinking display: its depth, score and
+/// line were the game before's.
+#[test]
+fn a_load_or_a_new_game_blanks_the_thinking_display() {
+    let mut s = Session::new(Game::new());
+    s.keys.disk = Some(Vec::new());
+    s.press(&[ch(b's')]);
+    s.typed("d2d4");
+    let thinking = |s: &Session| (ROW_DEPTH..=ROW_RATE).map(|row| panel_row(&s.text(), row)).collect::<String>();
+    assert!(thinking(&s).contains("Best"), "the computer's reply shows its figures:\n{}", s.text());
+    s.press(&[ch(b'l')]);
+    assert_eq!(s.app.message(), Message::Loaded);
+    assert_eq!(thinking(&s).trim(), "", "after a load:\n{}", s.text());
+    s.typed("d2d4");
+    assert!(thinking(&s).contains("Best"));
+    // The menu's New game (its second entry).
+    s.press(&[ch(b'm'), Down, Fire]);
+    assert_eq!(thinking(&s).trim(), "", "after a new game:\n{}", s.text());
+}
+
 #[test]
 fn every_disk_failure_is_said_and_the_game_kept() {
     // No disk at all (the default `Input` has none either).

@@ -7,7 +7,7 @@ use engine_core::piece::{ByColor, Color, BISHOP, KNIGHT, QUEEN, ROOK};
 
 use super::board::promotion_piece;
 use super::paint::{BLACK, WHITE};
-use super::{App, Clock, Mode, Step, DRAW_HELP, DRAW_MAIN, DRAW_SIDES, DRAW_STATUS, SHOW_B};
+use super::{App, Clock, Mode, Step, DRAW_FIGURES, DRAW_HELP, DRAW_MAIN, DRAW_SIDES, DRAW_STATUS, SHOW_B};
 use crate::input::Key;
 
 /// Menu entries, top to bottom.
@@ -57,10 +57,13 @@ impl<H: SearcherHome> App<H> {
 
     /// A new game is on the board (the start position, or a set-up): the
     /// randomiser seeded again, the clocks at zero, the cursor home, the
-    /// panel closed. Out of line: the menu, the editor and a load share it.
+    /// thinking display blank, the panel closed. Out of line: the menu, the editor and a load share it.
     #[inline(never)]
     pub(super) fn game_started(&mut self) {
         self.seeded = false;
+        // The thinking display blank: its figures were another game's.
+        self.figures.blank();
+        self.mark(DRAW_FIGURES);
         self.clocks = ByColor::new(Clock::ZERO, Clock::ZERO);
         self.overlays &= SHOW_B;
         self.home_cursor();

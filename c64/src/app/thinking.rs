@@ -352,13 +352,27 @@ fn draw_nodes<S: Screen>(screen: &mut S, f: &mut Figures) {
 }
 
 /// `n` in the last `cells` cells of `row`, right-aligned to the panel's
-/// edge (blank at 0): the node count and the last second's. Out of line,
-/// one copy for both.
+/// edge (blank at 0): the node count and the last second's. A number that
+/// would fill every cell (none left blank after its label: a PC's million
+/// nodes a second, or its hundred million nodes in a long search; never
+/// the C64's) is shown in thousands, with a `k`: its digits moved two
+/// places right over the last three, so a blank stays after the label and
+/// no leading digit is lost. Out of line, one copy for both.
 #[inline(never)]
 fn draw_count<S: Screen>(screen: &mut S, digits: &mut [u8; 10], n: u32, row: u8, cells: u8) {
     if n != 0 {
         decimal_into(n, digits);
         let first = 10usize.saturating_sub(cells as usize);
+        if digits[first] != b' ' {
+            // From the top down, so each digit is read before it is written
+            // over; the two cells left in front blanked (`cells` is at most 9).
+            let mut i = 9;
+            while i > 1 {
+                digits[i] = digits[i - 2];
+                i -= 1;
+            }
+            (digits[0], digits[1], digits[9]) = (b' ', b' ', b'k');
+        }
         text(screen, PANEL + PANEL_WIDTH - cells, row, &digits[first..], cells, attr(colour::WHITE, PAPER));
     }
 }
@@ -397,6 +411,8 @@ fn depth_and_score(depth: u8, score: i16, digits: &mut [u8; 10]) {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
     use super::*;
 
     /// The eight cells `depth_and_score` writes.
@@ -404,6 +420,27 @@ mod tests {
         let mut digits = [0; 10];
         depth_and_score(depth, score, &mut digits);
         digits[2..].try_into().unwrap()
+    }
+
+    /// The cells `draw_count` writes for `n` in `cells`, as text.
+    fn count(n: u32, cells: u8) -> std::string::String {
+        let mut screen = crate::ScreenBuffer::new();
+        draw_count(&mut screen, &mut [0; 10], n, ROW_RATE, cells);
+        (PANEL + PANEL_WIDTH - cells..PANEL + PANEL_WIDTH).map(|col| screen.text_char(col, ROW_RATE)).collect()
+    }
+
+    /// A count that would fill its cells (and so touch its label, or lose
+    /// its first digits) is shown in thousands, a blank kept in front.
+    #[test]
+    fn large_counts_keep_a_blank_after_their_label() {
+        assert_eq!(count(960, 7), "    960");
+        assert_eq!(count(999_999, 7), " 999999");
+        assert_eq!(count(2_401_952, 7), "  2401k");
+        assert_eq!(count(17_113_881, 7), " 17113k");
+        assert_eq!(count(999_999_999, 7), "999999k", "the most a second's count shows");
+        assert_eq!(count(99_999_999, 9), " 99999999");
+        assert_eq!(count(123_456_789, 9), "  123456k");
+        assert_eq!(count(4_294_967_295, 9), " 4294967k");
     }
 
     #[test]
