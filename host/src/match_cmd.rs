@@ -37,7 +37,7 @@ use crate::matchplay::pgn::{self, GameInfo};
 use crate::matchplay::player::{self, ExternalSpec, Player, PlayerSpec};
 use crate::matchplay::progress::Progress;
 use crate::matchplay::rules::Ending;
-use crate::matchplay::stats::{format_elo, Pentanomial, Tally};
+use crate::matchplay::stats::{format_elo, Pentanomial, Tally, MIN_PAIRS};
 use crate::options::EngineOptions;
 use crate::out::outln;
 
@@ -420,8 +420,12 @@ impl Match {
         let secs = elapsed.as_secs_f64();
         outln!("Time: {secs:.1} s, {:.2} games/s, {} jobs", records.len() as f64 / secs.max(1e-9), self.jobs);
         let score = tally.score().unwrap_or(0.5) * 100.0;
+        // No interval from fewer than MIN_PAIRS pairs (stats' documentation).
         let (elo, interval) = match pairs.estimate() {
-            Some(e) => (format_elo(e.elo), format!("[{}, {}]", format_elo(e.low), format_elo(e.high))),
+            Some(e) => match e.interval(pairs.pairs()) {
+                Some((low, high)) => (format_elo(e.elo), format!("[{}, {}]", format_elo(low), format_elo(high))),
+                None => (format_elo(e.elo), format!("[?, ?] (no interval from under {MIN_PAIRS} pairs of games)")),
+            },
             None => ("?".to_string(), "[?, ?]".to_string()),
         };
         outln!(

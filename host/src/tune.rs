@@ -89,7 +89,7 @@ pub struct TuneArgs {
     limit: usize,
     /// Weight of the game's result in the label; the rest is Stockfish's
     /// score of the position (the data's third field) as a result, by a
-    /// logistic fitted to the results [default: 1, the result alone]
+    /// logistic fitted to the results (1: the result alone)
     #[arg(long, default_value_t = 1.0)]
     lambda: f64,
     /// Keep every table symmetric between the a- and h-side files (as the

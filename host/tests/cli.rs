@@ -87,3 +87,22 @@ fn perft_refuses_a_depth_that_would_not_finish() {
     let (ok, text) = run(&["perft", "3"]);
     assert!(ok && text.starts_with("nodes 8902"), "{text}");
 }
+
+/// `--help`'s summary names every subcommand, and no option's help says
+/// its default twice (`tune --help`'s `--lambda` did).
+#[test]
+fn helps_are_whole_and_say_each_default_once() {
+    let (ok, text) = run(&["--help"]);
+    assert!(ok);
+    let summary = text.lines().next().unwrap();
+    for sub in ["perft", "divide", "bench", "drive", "uci", "play", "match", "picture", "tune"] {
+        assert!(summary.contains(sub), "{sub} missing from the summary: {summary}");
+    }
+    for sub in ["perft", "divide", "bench", "drive", "play", "match", "picture", "tune"] {
+        let (ok, text) = run(&[sub, "--help"]);
+        assert!(ok, "{sub}");
+        for line in text.lines() {
+            assert!(line.matches("[default").count() <= 1, "{sub}: {line}");
+        }
+    }
+}

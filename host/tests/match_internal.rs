@@ -50,6 +50,15 @@ fn identical_engines_split_every_pair() {
     }
 }
 
+/// A match too short for an interval reports the estimate without one (a
+/// 2-game match used to print `95% [+0.0, +0.0]`).
+#[test]
+fn a_tiny_match_reports_no_interval() {
+    let run = run_match(&["--a", "Skill=1 Nodes=300", "--b", "Skill=1 Nodes=300", "--games", "2"]);
+    let s = summary(&run);
+    assert_eq!(s.elo, "Elo +0.0 95% [?, ?] (no interval from under 10 pairs of games)");
+}
+
 /// Fixed budgets make a match reproducible, however the games are spread
 /// over threads: the same report numbers and the same PGN.
 #[test]

@@ -60,7 +60,9 @@ fn the_computer_answers_and_illegal_moves_change_nothing() {
     let board =
         |s: &str| s.lines().map(|l| l.chars().take(25).collect::<String>().trim_end().to_string()).collect::<Vec<_>>();
     assert_eq!(board(&screens[1]), board(&screens[2]), "the board did not change");
-    assert!(screens[3].contains("Type eg e2e4"));
+    assert_eq!(board(&screens[2]), board(&screens[3]), "a word that is no move changes nothing");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("note: line 3: 'hello' is neither a move here nor a command"), "{err}");
     assert!(!screens[4].contains("e2-e4"), "undo took back both plies");
     assert!(screens[4].lines().any(|l| l.starts_with("2 P  P  P  P  P  P  P  P")));
 }
@@ -222,4 +224,26 @@ fn loading_nothing_or_a_bad_file_says_so_and_keeps_the_game() {
     let nowhere = dir.join("no/such/dir/game.c64g");
     let out = play(&["--save-file", nowhere.to_str().unwrap()], "save\n");
     assert!(screens(&out).pop().unwrap().contains("No disk"));
+}
+
+/// Moves in SAN, and coordinates with a `-` or `x`, as the PGN loader reads
+/// them; `help` lists the commands; a word that is neither says so.
+#[test]
+fn san_and_dashed_moves_help_and_unknown_words() {
+    let input = "e4\ne7-e5\nNf3\nNc6\nBb5\na6\nBxc6\nd7xc6\nO-O\nhelp\nxyz\nQd1\n";
+    let out = play(&["--black", "human", "--seed", "0"], input);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let (before, after) = text.split_once("Line mode: one command a line.").expect("help printed");
+    assert!(after.contains("e4 Nf3 O-O exd5") && after.contains("q, quit"), "{after}");
+    let lines: Vec<&str> = before.lines().collect();
+    assert_eq!(lines.len(), 10 * 26, "the start and nine moves, a screen each");
+    let last = lines[9 * 26..].join("\n");
+    for ply in ["1. e2-e4", "1...e7-e5", "2. Ng1-f3", "3. Bf1-b5", "4. Bb5xc6", "4...d7xc6", "5. O-O"] {
+        assert!(last.contains(ply), "{ply}:\n{last}");
+    }
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 11: 'xyz' is neither a move here nor a command ('help' lists them)"), "{err}");
+    assert!(err.contains("line 12: 'Qd1' is neither"), "Qd1 is not legal for Black:\n{err}");
+    assert!(!text.contains("Not your man"), "xyz is not typed as keys");
 }

@@ -85,9 +85,13 @@ fn info_lines_carry_every_field_and_a_legal_pv() {
         let words: Vec<&str> = line.split_whitespace().collect();
         let field = |name: &str| words.iter().position(|w| *w == name).map(|k| words[k + 1]);
         assert_eq!(field("depth"), Some((i + 1).to_string().as_str()), "{line}");
-        for name in ["seldepth", "nodes", "nps", "time"] {
+        for name in ["seldepth", "nodes", "time"] {
             assert!(field(name).is_some_and(|v| v.parse::<u64>().is_ok()), "{name} in {line}");
         }
+        // `nps` with a time to count it over, never beside `time 0`.
+        let time: u64 = field("time").unwrap().parse().unwrap();
+        assert_eq!(field("nps").is_some(), time > 0, "{line}");
+        assert!(field("nps").is_none_or(|v| v.parse::<u64>().is_ok()), "{line}");
         let score = words.iter().position(|w| *w == "score").expect("score");
         assert!(matches!(words[score + 1], "cp" | "mate") && words[score + 2].parse::<i32>().is_ok(), "{line}");
         let pv = words.iter().position(|w| *w == "pv").expect("pv");
@@ -478,6 +482,31 @@ fn multipv_reports_k_lines_per_depth() {
     e.send("go depth 3");
     let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
     assert!(!lines.iter().any(|l| l.contains("multipv")) && lines.iter().any(|l| l.starts_with("info depth 3 ")));
+    e.quit();
+}
+
+/// With MultiPV on, every `info` line with a score says which line it is,
+/// the last before `bestmove` too: a book move's, and a search stopped
+/// before its first iteration ended (which reports its move on a line of
+/// its own).
+#[test]
+fn multipv_numbers_the_last_line_too() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 2");
+    e.send("setoption name OwnBook value true");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let mut lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    e.send("setoption name OwnBook value false");
+    e.send("position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    e.send("go infinite");
+    e.send("stop");
+    lines.extend(e.read_until(PROMPT, |l| l.starts_with("bestmove")));
+    let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+    assert!(scored.len() >= 2, "{lines:#?}");
+    for line in scored {
+        assert!(line.starts_with("info multipv "), "{line}\n{lines:#?}");
+    }
     e.quit();
 }
 

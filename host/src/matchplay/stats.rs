@@ -19,9 +19,20 @@
 //!   removes the opening's share of the variance, which the per-game
 //!   (trinomial) formula would count as noise: the interval is narrower and
 //!   still honest.
+//! * **No interval from too few pairs.** The formula above trusts the
+//!   spread it sees, and a handful of pairs shows little: one pair has none
+//!   at all, and a 2-game match used to report `95% [+0.0, +0.0]`. Below
+//!   [`MIN_PAIRS`] pairs there is no interval ([`Pentanomial::interval`]
+//!   says `None`; the report prints `?`), only the estimate.
 
 /// Two-sided 95% quantile of the standard normal distribution.
 const Z95: f64 = 1.959_964;
+
+/// The fewest pairs (twice as many games) an interval is given for: with
+/// fewer, the pairs' spread says too little about the variance (the normal
+/// approximation wants some tens of samples; ten is the least this reports
+/// with).
+pub const MIN_PAIRS: u32 = 10;
 
 /// Games won, drawn and lost, from A's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -113,6 +124,13 @@ impl Pentanomial {
     }
 }
 
+impl EloEstimate {
+    /// The interval's ends, if `pairs` are enough for one ([`MIN_PAIRS`]).
+    pub fn interval(&self, pairs: u32) -> Option<(f64, f64)> {
+        (pairs >= MIN_PAIRS).then_some((self.low, self.high))
+    }
+}
+
 /// An Elo value for the report: signed, one decimal, or `+inf` / `-inf`.
 pub fn format_elo(elo: f64) -> String {
     if elo.is_infinite() {
@@ -184,5 +202,16 @@ mod tests {
         let e = Pentanomial([1, 0, 0, 0, 3]).estimate().unwrap();
         assert_eq!(e.high, f64::INFINITY);
         assert!(e.low.is_finite());
+    }
+
+    #[test]
+    fn too_few_pairs_give_no_interval() {
+        let one = Pentanomial([0, 0, 1, 0, 0]);
+        assert_eq!(one.estimate().unwrap().interval(one.pairs()), None, "one pair has no spread");
+        let nine = Pentanomial([1, 2, 3, 2, 1]);
+        assert_eq!(nine.estimate().unwrap().interval(nine.pairs()), None);
+        let ten = Pentanomial([1, 2, 4, 2, 1]);
+        let e = ten.estimate().unwrap();
+        assert_eq!(e.interval(ten.pairs()), Some((e.low, e.high)));
     }
 }

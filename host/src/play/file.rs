@@ -196,7 +196,7 @@ fn tokens(movetext: &str) -> Result<Vec<String>, String> {
 
 /// The legal move of `pos` that `token` names: SAN (check marks and
 /// annotations ignored, `0-0` as `O-O`) or coordinates.
-fn parse_move(pos: &mut Position, token: &str) -> Option<Move> {
+pub fn parse_move(pos: &mut Position, token: &str) -> Option<Move> {
     let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).replace('0', "O");
     let wanted = bare(token);
     let mut moves = [Move::NONE; MAX_MOVES];

@@ -234,7 +234,9 @@ fn think(searcher: &mut UciSearcher, job: &Job, position: &Position) -> (Move, V
         let depth = if hooks.pv.is_empty() { result.depth.max(1) } else { (result.depth + 1).min(MAX_DEPTH) };
         let pv = [result.best];
         let line = Iteration { depth, seldepth: hooks.seldepth.max(depth), score, nodes: result.nodes, pv: &pv };
-        emit(&info_line(&line, &pv, job.control.started.elapsed()));
+        let text = info_line(&line, &pv, job.control.started.elapsed());
+        // With MultiPV on, every line says which it is: this is the first.
+        emit(&if job.multipv > 1 { numbered(&text, 0) } else { text });
         hooks.pv = pv.to_vec();
     }
     (result.best, hooks.pv)
@@ -333,8 +335,7 @@ impl RootHooks for UciHooks<'_> {
             let pv = legal_prefix(self.root, line.pv);
             let score = if self.dead { 0 } else { line.score };
             let info = Iteration { depth, seldepth: line.seldepth, score, nodes, pv: &pv };
-            let text = info_line(&info, &pv, elapsed);
-            emit(&text.replacen("info depth", &format!("info multipv {} depth", k + 1), 1));
+            emit(&numbered(&info_line(&info, &pv, elapsed), k));
             if k == 0 {
                 (self.pv, self.seldepth) = (pv, line.seldepth);
             }
@@ -374,18 +375,28 @@ pub fn score_text(score: i16) -> String {
     }
 }
 
-/// The `info` line of a completed iteration.
+/// `line`, an `info` line, as MultiPV's line `k` (from 0): `info multipv
+/// k+1 depth ...`.
+fn numbered(line: &str, k: usize) -> String {
+    line.replacen("info depth", &format!("info multipv {} depth", k + 1), 1)
+}
+
+/// The `info` line of a completed iteration. `nps` only once a whole
+/// millisecond has passed: beside `time 0` a rate reads as nonsense (it was
+/// counted in microseconds, `nps 12669902 time 0`), and a GUI computes its
+/// own from `nodes` and `time` anyway.
 fn info_line(info: &Iteration, pv: &[Move], elapsed: Duration) -> String {
-    let micros = elapsed.as_micros().max(1);
-    let nps = info.nodes as u128 * 1_000_000 / micros;
+    let millis = elapsed.as_millis();
+    let nps = match millis {
+        0 => String::new(),
+        _ => format!(" nps {}", info.nodes as u128 * 1_000_000 / elapsed.as_micros()),
+    };
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        "info depth {} seldepth {} score {} nodes {}{nps} time {millis}",
         info.depth,
         info.seldepth.max(info.depth),
         score_text(info.score),
         info.nodes,
-        nps,
-        elapsed.as_millis()
     );
     if !pv.is_empty() {
         line.push_str(" pv");
