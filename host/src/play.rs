@@ -139,9 +139,9 @@ pub fn run(args: PlayArgs) -> ExitCode {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let result = if interactive && !args.lines {
         let pause = std::time::Duration::from_secs_f64(args.pause);
-        terminal::run(app, seeds, args.ascii, pause, file::GameFile(args.save_file))
+        terminal::run(app, seeds, args.ascii, pause, file::GameFile::new(args.save_file))
     } else {
-        lines::run(app, seeds, file::GameFile(args.save_file))
+        lines::run(app, seeds, file::GameFile::new(args.save_file))
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

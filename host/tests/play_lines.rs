@@ -247,3 +247,30 @@ fn san_and_dashed_moves_help_and_unknown_words() {
     assert!(err.contains("line 12: 'Qd1' is neither"), "Qd1 is not legal for Black:\n{err}");
     assert!(!text.contains("Not your man"), "xyz is not typed as keys");
 }
+
+/// The PC's words beside the C64's: a file that cannot be written names its
+/// path and the system's reason, a PGN game that goes wrong names the move;
+/// a saved PGN names the players, the date and the result.
+#[test]
+fn file_errors_in_the_pcs_words_and_pgn_tags() {
+    let dir = scratch("play-pc-words");
+    let nowhere = dir.join("no/such/dir/game.pgn");
+    let out = play(&["--save-file", nowhere.to_str().unwrap()], "save\nload\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let path = nowhere.display().to_string();
+    assert!(err.contains(&format!("note: cannot write {path}: No such file or directory")), "{err}");
+    assert!(err.contains(&format!("note: cannot read {path}: No such file or directory")), "{err}");
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Ke3 *\n").unwrap();
+    let out = play(&["--save-file", bad.to_str().unwrap()], "load\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("note: {}: move 3.Ke3 is not legal there", bad.display())), "{err}");
+    assert!(screens(&out).pop().unwrap().contains("Not a game"));
+    let good = dir.join("good.pgn");
+    let out = play(&["--level", "3", "--seed", "0", "--save-file", good.to_str().unwrap()], "e4\nsave\n");
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let pgn = std::fs::read_to_string(&good).unwrap();
+    for tag in ["[White \"Human\"]", "[Black \"c64chess level 3\"]", "[Result \"*\"]", "[Date \"20"] {
+        assert!(pgn.contains(tag), "{tag}:\n{pgn}");
+    }
+}

@@ -325,3 +325,23 @@ fn the_computer_against_itself_pauses_between_moves() {
     s.send("q");
     assert!(s.exit_status().success());
 }
+
+/// A save that fails says why in the PC's words, below the key summary:
+/// the path and the system's reason; the next key clears it.
+#[test]
+fn a_failed_save_names_the_path_and_the_reason() {
+    let mut s = Session::start(&["--seed", "0", "--save-file", "/nonexistent-c64chess/x.pgn"]);
+    s.wait_for("White to move");
+    s.send("s");
+    let screen = s.wait_for("cannot write");
+    assert!(screen.contains("No disk"), "the C64's words stay:\n{screen}");
+    assert!(screen.contains("/nonexistent-c") && screen.contains("such file"), "{screen}");
+    s.send(LEFT);
+    let start = Instant::now();
+    while s.screen().contains("cannot write") {
+        assert!(start.elapsed() < TIMEOUT, "the note stayed:\n{}", s.screen());
+        thread::sleep(Duration::from_millis(20));
+    }
+    s.send("\x03");
+    assert!(s.exit_status().success());
+}

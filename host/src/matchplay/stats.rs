@@ -22,7 +22,7 @@
 //! * **No interval from too few pairs.** The formula above trusts the
 //!   spread it sees, and a handful of pairs shows little: one pair has none
 //!   at all, and a 2-game match used to report `95% [+0.0, +0.0]`. Below
-//!   [`MIN_PAIRS`] pairs there is no interval ([`Pentanomial::interval`]
+//!   [`MIN_PAIRS`] pairs there is no interval ([`EloEstimate::interval`]
 //!   says `None`; the report prints `?`), only the estimate.
 
 /// Two-sided 95% quantile of the standard normal distribution.

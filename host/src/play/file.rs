@@ -11,6 +11,14 @@
 //! file does, with the two bytes of its load address
 //! ([`c64::kernal::LOAD_ADDRESS`]), so the same file goes onto a disk
 //! image and back unchanged.
+//!
+//! The app's message row has the C64's words (`No disk`, `Not a game`);
+//! on the PC each failure also leaves a note in the PC's words
+//! ([`GameFile::take_note`]), which the front ends show: the path and the
+//! system's reason for a file that cannot be read or written, the move
+//! (its number and text) at which a PGN game stops being legal. A saved
+//! PGN names the players (`Human`, `c64chess level N`), the date and the
+//! result.
 
 use std::fs;
 use std::io::ErrorKind;
@@ -18,7 +26,7 @@ use std::path::PathBuf;
 
 use c64::kernal::LOAD_ADDRESS;
 use c64::{Disk, DiskError};
-use engine_core::game::{move_from, move_to, Game, Outcome, Player, RECORD_LEN};
+use engine_core::game::{move_from, move_to, Game, Outcome, Player, SearcherHome, RECORD_LEN};
 use engine_core::piece::Color;
 use engine_core::{Move, Position, MAX_MOVES};
 
@@ -27,43 +35,95 @@ use crate::matchplay::san::san;
 
 /// Where `play` keeps its game.
 #[derive(Clone, Debug)]
-pub struct GameFile(pub PathBuf);
+pub struct GameFile {
+    /// The file.
+    pub path: PathBuf,
+    /// The players' names for a PGN's `White` and `Black` tags.
+    names: [String; 2],
+    /// What went wrong with the last save or load, in the PC's words.
+    note: Option<String>,
+}
 
 impl GameFile {
+    /// The game file at `path`; the players unnamed until
+    /// [`GameFile::name_players`].
+    pub fn new(path: PathBuf) -> GameFile {
+        GameFile { path, names: ["?".into(), "?".into()], note: None }
+    }
+
     fn is_pgn(&self) -> bool {
-        self.0.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+        self.path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+    }
+
+    /// Name the players of `game` for the next save: `Human`, or
+    /// `c64chess level N` for the computer.
+    pub fn name_players<H: SearcherHome>(&mut self, game: &Game<H>) {
+        self.names = [Color::White, Color::Black].map(|side| match game.player(side) {
+            Player::Human => "Human".to_string(),
+            Player::Computer => format!("c64chess level {}", game.level()),
+        });
+    }
+
+    /// What went wrong with the last save or load, once: the path and the
+    /// system's reason, or the move a PGN game fails at.
+    pub fn take_note(&mut self) -> Option<String> {
+        self.note.take()
+    }
+
+    /// Keep `note` for [`GameFile::take_note`]; `error`.
+    fn fail(&mut self, error: DiskError, note: String) -> DiskError {
+        self.note = Some(note);
+        error
     }
 }
 
 impl Disk for GameFile {
     /// Write `record` (PGN if the name says so), replacing the file.
     fn save(&mut self, record: &[u8]) -> Result<(), DiskError> {
+        self.note = None;
         let bytes = if self.is_pgn() {
-            pgn_of(record).ok_or(DiskError::Failed)?.into_bytes()
+            let [white, black] = &self.names;
+            pgn_of(record, white, black).ok_or(DiskError::Failed)?.into_bytes()
         } else {
             [&LOAD_ADDRESS[..], record].concat()
         };
-        fs::write(&self.0, bytes).map_err(|e| match e.kind() {
-            ErrorKind::StorageFull | ErrorKind::ReadOnlyFilesystem | ErrorKind::PermissionDenied => DiskError::DiskFull,
-            ErrorKind::NotFound => DiskError::NoDisk,
-            _ => DiskError::Failed,
+        fs::write(&self.path, bytes).map_err(|e| {
+            let error = match e.kind() {
+                ErrorKind::StorageFull | ErrorKind::ReadOnlyFilesystem | ErrorKind::PermissionDenied => {
+                    DiskError::DiskFull
+                }
+                ErrorKind::NotFound => DiskError::NoDisk,
+                _ => DiskError::Failed,
+            };
+            self.fail(error, format!("cannot write {}: {e}", self.path.display()))
         })
     }
 
     /// Read the file into `into` as a record; how many bytes.
     fn load(&mut self, into: &mut [u8; RECORD_LEN]) -> Result<usize, DiskError> {
-        let bytes = fs::read(&self.0).map_err(|e| match e.kind() {
-            ErrorKind::NotFound => DiskError::NoFile,
-            _ => DiskError::Failed,
+        self.note = None;
+        let path = self.path.display().to_string();
+        let bytes = fs::read(&self.path).map_err(|e| {
+            let error = if e.kind() == ErrorKind::NotFound { DiskError::NoFile } else { DiskError::Failed };
+            self.fail(error, format!("cannot read {path}: {e}"))
         })?;
         let record = if self.is_pgn() {
-            let text = String::from_utf8(bytes).map_err(|_| DiskError::BadFile)?;
-            record_of_pgn(&text).map_err(|_| DiskError::BadFile)?
+            let text = String::from_utf8(bytes)
+                .map_err(|_| self.fail(DiskError::BadFile, format!("{path} is not text (UTF-8), so not PGN")))?;
+            record_of_pgn(&text).map_err(|why| self.fail(DiskError::BadFile, format!("{path}: {why}")))?
         } else {
-            bytes.strip_prefix(&LOAD_ADDRESS[..]).ok_or(DiskError::BadFile)?.to_vec()
+            let bad = |file: &mut GameFile| {
+                file.fail(DiskError::BadFile, format!("{path} is not a c64chess game (a .pgn name reads PGN)"))
+            };
+            match bytes.strip_prefix(&LOAD_ADDRESS[..]) {
+                Some(record) => record.to_vec(),
+                None => return Err(bad(self)),
+            }
         };
         // Longer than any record: not one (the engine says so for the rest).
-        let into = into.get_mut(..record.len()).ok_or(DiskError::BadFile)?;
+        let Some(into) = into.get_mut(..record.len()) else {
+            return Err(self.fail(DiskError::BadFile, format!("{path} is too long for a c64chess game")));
+        };
         into.copy_from_slice(&record);
         Ok(record.len())
     }
@@ -76,8 +136,9 @@ fn humans() -> Game {
     game
 }
 
-/// The record's game in PGN; `None` if it is not a record.
-pub fn pgn_of(record: &[u8]) -> Option<String> {
+/// The record's game in PGN, `white` and `black` its players; `None` if it
+/// is not a record.
+pub fn pgn_of(record: &[u8], white: &str, black: &str) -> Option<String> {
     let mut game = humans();
     game.read_record(record).ok()?;
     let mut played = 0;
@@ -107,8 +168,8 @@ pub fn pgn_of(record: &[u8]) -> Option<String> {
         ("Site", "?".to_string()),
         ("Date", today()),
         ("Round", "-".to_string()),
-        ("White", "?".to_string()),
-        ("Black", "?".to_string()),
+        ("White", white.to_string()),
+        ("Black", black.to_string()),
         ("Result", result.to_string()),
     ];
     if start != Position::startpos() {
@@ -146,9 +207,13 @@ pub fn record_of_pgn(text: &str) -> Result<Vec<u8>, String> {
     game.set_player(Color::White, Player::Human);
     let mut pos = game.position().clone();
     for token in tokens(&movetext)? {
-        let m = parse_move(&mut pos, &token).ok_or(format!("'{token}' is not a legal move"))?;
-        let found = game.find_move(move_from(m), move_to(m), m.promotion()).map_err(|_| format!("'{token}'"))?;
-        game.play(found).map_err(|_| format!("'{token}'"))?;
+        // The move's number as PGN writes it: `3.` for White, `3...` for Black.
+        let number = pos.fullmove_number();
+        let dots = if pos.side_to_move() == Color::White { "." } else { "..." };
+        let bad = || format!("move {number}{dots}{token} is not legal there");
+        let m = parse_move(&mut pos, &token).ok_or_else(bad)?;
+        let found = game.find_move(move_from(m), move_to(m), m.promotion()).map_err(|_| bad())?;
+        game.play(found).map_err(|_| bad())?;
         pos.make(m);
     }
     let mut out = [0; RECORD_LEN];
@@ -217,7 +282,7 @@ mod tests {
     #[test]
     fn pgn_round_trips_through_the_record() {
         let record = record_after(&["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O"]);
-        let pgn = pgn_of(&record).unwrap();
+        let pgn = pgn_of(&record, "?", "?").unwrap();
         assert!(pgn.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *"), "{pgn}");
         assert!(!pgn.contains("[FEN"), "the initial position needs no FEN tag");
         assert_eq!(record_of_pgn(&pgn).unwrap(), record);
@@ -227,7 +292,7 @@ mod tests {
     fn pgn_from_a_position_with_a_result() {
         let text = "[Event \"x\"]\n[FEN \"7k/8/6K1/8/8/8/8/R7 w - - 0 30\"]\n\n30. Ra8# 1-0\n";
         let record = record_of_pgn(text).unwrap();
-        let pgn = pgn_of(&record).unwrap();
+        let pgn = pgn_of(&record, "?", "?").unwrap();
         assert!(pgn.contains("[FEN \"7k/8/6K1/8/8/8/8/R7 w - - 0 30\"]") && pgn.contains("30. Ra8# 1-0"), "{pgn}");
     }
 
@@ -238,8 +303,16 @@ mod tests {
         let good = "1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3!? $1 ; rest\nNc6 3. g1f3 *";
         assert!(record_of_pgn(good).is_err(), "Nf3 twice");
         let ok = "1. e4 {x} e5 (1... c5) 2. Nf3!? $1 ; rest\nNc6 3. f1b5 a6 *\n\n[Event \"next\"]\n1. d4";
-        let pgn = pgn_of(&record_of_pgn(ok).unwrap()).unwrap();
+        let pgn = pgn_of(&record_of_pgn(ok).unwrap(), "?", "?").unwrap();
         assert!(pgn.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "{pgn}");
+    }
+
+    #[test]
+    fn an_illegal_move_is_named_with_its_number() {
+        assert_eq!(record_of_pgn("1. e4 e5 2. Nf3 Nf6 3. Ke3").unwrap_err(), "move 3.Ke3 is not legal there");
+        assert_eq!(record_of_pgn("1. e4 e4").unwrap_err(), "move 1...e4 is not legal there");
+        let fen = "[FEN \"7k/8/6K1/8/8/8/8/R7 w - - 0 30\"]\n\n30. Ra7 Kg8 31. Ra9";
+        assert_eq!(record_of_pgn(fen).unwrap_err(), "move 31.Ra9 is not legal there");
     }
 
     #[test]

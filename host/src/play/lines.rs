@@ -14,6 +14,11 @@
 //! | `q` / `quit` | leave (so does the end of input); in the promotion chooser `q` means queen |
 //! | `help` / `?` | this list, printed instead of a screen |
 //!
+//! A save or load that fails says so on the screen in the C64's words
+//! (`No disk`, `Not a game`) and on standard error in the PC's: `note:
+//! cannot write PATH: REASON`, `note: PATH: move 3...Nf6 is not legal
+//! there`.
+//!
 //! A line that is none of these (`xyz`, an illegal SAN move) changes
 //! nothing: a note on standard error says so and the screen is printed as
 //! it was, so each line still gives one screen. Line mode never asks a
@@ -158,7 +163,13 @@ pub fn run(mut app: App, seeds: Seeds, file: GameFile) -> io::Result<()> {
             Step::Idle => return false,
             Step::Busy => {}
             Step::Quit => return true,
-            disk @ (Step::Save | Step::Load) => app.use_disk(disk, &mut keys.file),
+            disk @ (Step::Save | Step::Load) => {
+                keys.file.name_players(app.game());
+                app.use_disk(disk, &mut keys.file);
+                if let Some(note) = keys.file.take_note() {
+                    eprintln!("note: {note}");
+                }
+            }
         }
     };
     settle(&mut app, &mut keys, &mut screen);

@@ -156,6 +156,11 @@ const BASIC: [(u8, [u8; 3]); 16] = [
 
 /// The key summary's colour.
 const HELP_RGB: [u8; 3] = [120, 105, 196];
+/// A note's colour (the C64's yellow, its notes').
+const NOTE_RGB: [u8; 3] = [238, 238, 119];
+/// The first row of a note, below the key summary, and its width.
+const NOTE_ROW: u16 = HELP.len() as u16 + 1;
+const NOTE_WIDTH: u16 = 80 - HELP_X;
 
 /// The screen: the UI's cells, what the terminal shows, and how to draw.
 struct TermScreen {
@@ -167,6 +172,9 @@ struct TermScreen {
     help: bool,
     /// The terminal's size, when smaller than the screen.
     too_small: Option<(u16, u16)>,
+    /// What the last save or load's failure was, in the PC's words
+    /// ([`GameFile::take_note`]): under the key summary until the next key.
+    note: Option<String>,
     last: Instant,
 }
 
@@ -196,6 +204,7 @@ impl TermScreen {
             doubled: true,
             help: true,
             too_small: None,
+            note: None,
             last: Instant::now(),
         };
         s.measure();
@@ -241,6 +250,41 @@ impl TermScreen {
         out.flush()
     }
 
+    /// The note, if any, in the key summary's column below the keys,
+    /// wrapped between words (a path is cut where it must be).
+    fn render_note(&self, buf: &mut String) {
+        let Some(note) = &self.note else { return };
+        let ink = self.colour(NOTE_RGB, None);
+        let width = NOTE_WIDTH as usize;
+        let mut lines: Vec<String> = Vec::new();
+        for word in note.split(' ') {
+            let mut word: Vec<char> = word.chars().collect();
+            match lines.last_mut() {
+                Some(line) if line.chars().count() + 1 + word.len() <= width => {
+                    line.push(' ');
+                    line.extend(word);
+                    continue;
+                }
+                _ => {}
+            }
+            while word.len() > width {
+                lines.push(word.drain(..width).collect());
+            }
+            lines.push(word.into_iter().collect());
+        }
+        for (row, line) in (NOTE_ROW..ROWS as u16).zip(&lines) {
+            let _ = write!(buf, "\x1b[{};{}H{ink}{line}", row + 1, HELP_X + 1);
+        }
+    }
+
+    /// Show `note` (or none) below the key summary: everything is drawn again.
+    fn set_note(&mut self, note: Option<String>) {
+        if note != self.note {
+            self.note = note;
+            self.shown = None;
+        }
+    }
+
     /// The terminal column (0-based) of a screen column.
     fn x(&self, col: u8) -> u16 {
         let col = col as u16;
@@ -267,6 +311,7 @@ impl TermScreen {
                 for (i, line) in HELP.iter().enumerate() {
                     let _ = write!(buf, "\x1b[{};{}H{ink}{line}", i + 1, HELP_X + 1);
                 }
+                self.render_note(&mut buf);
             }
         }
         for row in 0..ROWS {
@@ -341,6 +386,8 @@ struct TermKeys {
     file: GameFile,
     resized: Rc<Cell<bool>>,
     ended: bool,
+    /// A key was handed to the app since the loop last cleared it.
+    keyed: bool,
 }
 
 impl TermKeys {
@@ -405,6 +452,7 @@ impl Input for TermKeys {
                 Ok(true) => {
                     let event = event::read();
                     if let Some(key) = self.key(event) {
+                        self.keyed = true;
                         return Some(key);
                     }
                 }
@@ -439,8 +487,14 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration, file: GameF
     let colours = Colours::detect(|name| std::env::var(name).ok());
     let mut screen = TermScreen::new(ascii, colours);
     let resized = Rc::new(Cell::new(false));
-    let mut keys =
-        TermKeys { seeds, clock: Jiffies(std::time::Instant::now()), file, resized: resized.clone(), ended: false };
+    let mut keys = TermKeys {
+        seeds,
+        clock: Jiffies(std::time::Instant::now()),
+        file,
+        resized: resized.clone(),
+        ended: false,
+        keyed: false,
+    };
     // For the tests: prove the panic hook gives the terminal back.
     let panic_on_key = std::env::var_os("C64CHESS_PLAY_PANIC").is_some();
     let mut pause_until: Option<Instant> = None;
@@ -460,7 +514,13 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration, file: GameF
             }
             pause_until = None;
         }
+        keys.keyed = false;
         let step = app.step(&mut screen, &mut keys);
+        if keys.keyed && screen.note.is_some() {
+            // A key: the last save's or load's note has been read.
+            screen.set_note(None);
+            screen.show(false);
+        }
         if app.take_pause() {
             pause_until = Some(Instant::now() + pause);
         }
@@ -468,7 +528,12 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration, file: GameF
             Step::Quit => break,
             Step::Busy => {}
             Step::Idle => keys.wait(),
-            Step::Save | Step::Load => app.use_disk(step, &mut keys.file),
+            Step::Save | Step::Load => {
+                keys.file.name_players(app.game());
+                app.use_disk(step, &mut keys.file);
+                screen.set_note(keys.file.take_note());
+                screen.show(false);
+            }
         }
     }
     Ok(())
