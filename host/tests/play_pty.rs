@@ -183,7 +183,10 @@ fn two_humans_play_fools_mate_by_typing() {
     s.send("e1e2");
     s.send(ENTER);
     s.wait_for("Game over");
+    // The game is not saved: q asks first, y leaves.
     s.send("q");
+    s.wait_for("Unsaved moves!");
+    s.send("y");
     assert!(s.exit_status().success());
     s.assert_restored();
 }
@@ -221,11 +224,14 @@ fn the_computer_replies_and_undo_takes_both_moves_back() {
         assert!(start.elapsed() < TIMEOUT, "undo did not take the moves back:\n{}", s.screen());
         thread::sleep(Duration::from_millis(20));
     }
-    // The menu, then quit from it (its last entry, one up from Resume).
+    // The menu, then quit from it (its last entry, one up from Resume):
+    // the moves taken back are still the game's, not saved, so it asks.
     s.send("m");
     s.wait_for("Flip board");
     s.send(UP);
     s.send(ENTER);
+    s.wait_for("y=quit s=save");
+    s.send("Y");
     assert!(s.exit_status().success());
     s.assert_restored();
 }
@@ -304,12 +310,16 @@ fn the_computer_against_itself_pauses_between_moves() {
     let screen = s.screen();
     assert!(!screen.contains("2. "), "no pause between moves:\n{screen}");
     s.send("q");
+    s.wait_for("Unsaved moves!");
+    s.send("y");
     assert!(s.exit_status().success());
     // Without pauses the whole game (over a hundred plies) ends well inside
     // the wait; with a second a move it could not.
     let mut s = Session::start(&[&args[..], &["--pause", "0"]].concat());
     s.wait_for("GAME OVER");
     s.send("q");
+    s.wait_for("Unsaved moves!");
+    s.send("y");
     assert!(s.exit_status().success());
     // The menu's Pause off does the same: M, down to Pause (the seventh
     // entry), RETURN, Esc.
@@ -323,6 +333,8 @@ fn the_computer_against_itself_pauses_between_moves() {
     s.send("\x1b");
     s.wait_for("GAME OVER");
     s.send("q");
+    s.wait_for("Unsaved moves!");
+    s.send("y");
     assert!(s.exit_status().success());
 }
 
@@ -344,4 +356,44 @@ fn a_failed_save_names_the_path_and_the_reason() {
     }
     s.send("\x03");
     assert!(s.exit_status().success());
+}
+
+/// Quitting or loading over moves not saved asks first: any other key goes
+/// back to the game, `s` saves and leaves, `y` loads over it; a game saved
+/// (or without moves) quits at once.
+#[test]
+fn quitting_or_loading_over_unsaved_moves_asks_first() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pty-unsaved");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.pgn");
+    let args = ["--black", "human", "--seed", "0", "--save-file", file.to_str().unwrap()];
+    let mut s = Session::start(&args);
+    s.wait_for("White to move");
+    s.type_move("e2e4", "1. e2-e4");
+    s.send("q");
+    s.wait_for("Unsaved moves!");
+    s.send(LEFT);
+    let screen = s.wait_for("Black to move");
+    assert!(!screen.contains("Unsaved moves!") && s.child.try_wait().unwrap().is_none(), "{screen}");
+    s.send("q");
+    s.wait_for("y=quit s=save");
+    s.send("s");
+    assert!(s.exit_status().success());
+    assert!(std::fs::read_to_string(&file).unwrap().contains("1. e4 *"));
+    // Saved, then more moves: a load asks; y loads over them.
+    let mut s = Session::start(&args);
+    s.wait_for("White to move");
+    s.send("l");
+    s.wait_for("Game loaded");
+    s.type_move("e7e5", "1...e7-e5");
+    s.send("l");
+    s.wait_for("y=load anyway");
+    s.send("y");
+    let screen = s.wait_for("Game loaded");
+    assert!(!screen.contains("e7-e5"), "{screen}");
+    // As loaded: nothing to lose, q leaves at once.
+    s.send("q");
+    assert!(s.exit_status().success());
+    s.assert_restored();
 }

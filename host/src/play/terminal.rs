@@ -21,6 +21,14 @@
 //! White or Black; the C64's 24 × 24-pixel pictures need a bitmap. With 80
 //! columns a key summary fills the right edge.
 //!
+//! No game is lost by one key: quitting (`q`, the menu's `Quit`) or
+//! loading (`l`) over moves that were not saved (the game's record differs
+//! from the one last saved or loaded, or from the start's) asks first, on
+//! the panel's status and message rows: `y` goes ahead, `s` saves and
+//! quits, any other key goes back to the game. Ctrl-C, Ctrl-D and the end
+//! of input leave at once, as an interrupt does. (Line mode, for scripts,
+//! never asks.)
+//!
 //! The terminal is always given back as it was (raw mode off, cursor shown,
 //! alternate screen left): on quitting, on Ctrl-C, at the end of input, and
 //! from the panic hook (release builds abort on panic, so no destructor
@@ -33,10 +41,12 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use c64::glyphs::{piece_part, CENTRE_PART, EMPTY_CENTRE, SOLID};
-use c64::screen::{colour, COLS, ROWS};
-use c64::{App, Input, Key, Screen, ScreenBuffer, Step};
+use c64::layout::{PANEL, PANEL_WIDTH, ROW_STATUS};
+use c64::screen::{attr, colour, COLS, ROWS};
+use c64::{App, Input, Key, Message, Screen, ScreenBuffer, Step};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::terminal;
+use engine_core::game::RECORD_LEN;
 use engine_core::piece::{Color, Piece};
 
 use super::file::GameFile;
@@ -388,6 +398,9 @@ struct TermKeys {
     ended: bool,
     /// A key was handed to the app since the loop last cleared it.
     keyed: bool,
+    /// The last key was Ctrl-C or Ctrl-D, or input has ended: a quit
+    /// asks nothing.
+    interrupted: bool,
 }
 
 impl TermKeys {
@@ -444,6 +457,7 @@ impl TermKeys {
 impl Input for TermKeys {
     fn poll(&mut self) -> Option<Key> {
         if self.ended {
+            self.interrupted = true;
             return Some(Key::Quit);
         }
         loop {
@@ -453,11 +467,13 @@ impl Input for TermKeys {
                     let event = event::read();
                     if let Some(key) = self.key(event) {
                         self.keyed = true;
+                        self.interrupted = key == Key::Quit;
                         return Some(key);
                     }
                 }
                 Err(_) => {
                     self.ended = true;
+                    self.interrupted = true;
                     return Some(Key::Quit);
                 }
             }
@@ -494,10 +510,12 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration, file: GameF
         resized: resized.clone(),
         ended: false,
         keyed: false,
+        interrupted: false,
     };
     // For the tests: prove the panic hook gives the terminal back.
     let panic_on_key = std::env::var_os("C64CHESS_PLAY_PANIC").is_some();
     let mut pause_until: Option<Instant> = None;
+    let mut kept = Kept::of(&mut app);
     loop {
         if panic_on_key && keys.pending() {
             panic!("C64CHESS_PLAY_PANIC is set");
@@ -525,18 +543,99 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration, file: GameF
             pause_until = Some(Instant::now() + pause);
         }
         match step {
-            Step::Quit => break,
-            Step::Busy => {}
+            Step::Quit if leave(&mut app, &mut screen, &mut keys, &mut kept) => break,
+            Step::Quit | Step::Busy => {}
             Step::Idle => keys.wait(),
-            Step::Save | Step::Load => {
-                keys.file.name_players(app.game());
-                app.use_disk(step, &mut keys.file);
-                screen.set_note(keys.file.take_note());
-                screen.show(false);
+            Step::Save => disk(&mut app, step, &mut screen, &mut keys, &mut kept),
+            Step::Load => {
+                if !kept.unsaved(&mut app) || ask(&mut screen, &mut keys, LOAD_QUESTION) == Key::Char(b'y') {
+                    disk(&mut app, step, &mut screen, &mut keys, &mut kept);
+                }
             }
         }
     }
     Ok(())
+}
+
+/// The game as it was last saved or loaded, or at the start: its record.
+/// A game whose record differs has moves a quit or a load would lose.
+struct Kept(Vec<u8>);
+
+impl Kept {
+    /// The game on the board now.
+    fn of(app: &mut App) -> Kept {
+        let mut record = [0; RECORD_LEN];
+        let n = app.record(&mut record);
+        Kept(record[..n].to_vec())
+    }
+
+    /// True if the game has changed since it was kept.
+    fn unsaved(&self, app: &mut App) -> bool {
+        Kept::of(app).0 != self.0
+    }
+}
+
+/// The questions before losing moves: the panel's rows from
+/// [`QUESTION_ROW`] (the status's spare row, the message's, the typed
+/// move's), 14 cells each.
+const QUIT_QUESTION: [&[u8]; 3] = [b"Unsaved moves!", b"y=quit s=save", b"other key=back"];
+const LOAD_QUESTION: [&[u8]; 3] = [b"Unsaved moves!", b"y=load anyway", b"other key=back"];
+const QUESTION_ROW: u8 = ROW_STATUS + 3;
+
+/// Save or load (`step`) through the game file, its players named; a
+/// failure's note shown; the game kept as saved or loaded if it was.
+fn disk(app: &mut App, step: Step, screen: &mut TermScreen, keys: &mut TermKeys, kept: &mut Kept) {
+    keys.file.name_players(app.game());
+    app.use_disk(step, &mut keys.file);
+    if matches!(app.message(), Message::Saved | Message::Loaded) {
+        *kept = Kept::of(app);
+    }
+    screen.set_note(keys.file.take_note());
+    screen.show(false);
+}
+
+/// The player asked to quit: true to leave. A game with moves not saved
+/// asks first (`y` leaves, `s` saves and leaves if the save worked, any
+/// other key stays), unless the quit was Ctrl-C, Ctrl-D or the end of
+/// input, which leave at once.
+fn leave(app: &mut App, screen: &mut TermScreen, keys: &mut TermKeys, kept: &mut Kept) -> bool {
+    if keys.interrupted || !kept.unsaved(app) {
+        return true;
+    }
+    match ask(screen, keys, QUIT_QUESTION) {
+        Key::Char(b'y') | Key::Quit => true,
+        Key::Char(b's') => {
+            disk(app, Step::Save, screen, keys, kept);
+            app.message() == Message::Saved
+        }
+        _ => false,
+    }
+}
+
+/// Show `question` on the panel and wait for a key; the panel as it was
+/// after. Upper case answers as lower case.
+fn ask(screen: &mut TermScreen, keys: &mut TermKeys, question: [&[u8]; 3]) -> Key {
+    let before = screen.cells.clone();
+    for (row, words) in (QUESTION_ROW..).zip(question) {
+        let ink = if row == QUESTION_ROW { colour::YELLOW } else { colour::WHITE };
+        for col in 0..PANEL_WIDTH {
+            let glyph = words.get(col as usize).copied().unwrap_or(b' ');
+            screen.cells.put(PANEL + col, row, glyph, attr(ink, colour::BLACK));
+        }
+    }
+    screen.show(false);
+    let key = loop {
+        match keys.poll() {
+            Some(key) => break key,
+            None => keys.wait(),
+        }
+    };
+    screen.cells = before;
+    screen.show(false);
+    match key {
+        Key::Char(c) => Key::Char(c.to_ascii_lowercase()),
+        key => key,
+    }
 }
 
 #[cfg(test)]
