@@ -13,6 +13,7 @@
 mod file;
 mod lines;
 mod terminal;
+mod words;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;

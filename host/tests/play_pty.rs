@@ -397,3 +397,38 @@ fn quitting_or_loading_over_unsaved_moves_asks_first() {
     assert!(s.exit_status().success());
     s.assert_restored();
 }
+
+/// The terminal names the PC's keys in every mode (never the C64's Fire,
+/// DEL, STOP, Return), and the key summary on the right says what each
+/// key does in the mode at hand, `h` among them on the board.
+#[test]
+fn the_keys_shown_are_the_pcs_in_every_mode() {
+    let c64_words = ["Fire=", "DEL=", "STOP", "Return", "M=menu", "G=go", "PNBRQK", "S=side"];
+    let check = |screen: &str, wanted: &[&str]| {
+        for word in wanted {
+            assert!(screen.contains(word), "{word}:\n{screen}");
+        }
+        for word in c64_words {
+            assert!(!screen.contains(word), "the C64's {word}:\n{screen}");
+        }
+    };
+    let mut s = Session::start(&["--black", "human", "--seed", "0"]);
+    let screen = s.wait_for("White to move");
+    check(&screen, &["h      hint", "m=menu u=undo", "q      quit"]);
+    s.send("e2");
+    check(&s.wait_for("Typing a move"), &["Bksp   erase", "Enter  play it"]);
+    s.send("\x1b");
+    s.wait_for("h      hint");
+    s.send("m");
+    check(&s.wait_for("Menu keys"), &["Enter=change", "Esc m  close"]);
+    // Board setup: two up from Resume, round past Quit.
+    s.send(UP);
+    s.send(UP);
+    s.send(ENTER);
+    let screen = s.wait_for("Set-up keys");
+    check(&screen, &["Enter=next man", "pnbrqk=man,", "Bksp=empty", "x=empty all", "s=side", "g=go Esc=back"]);
+    s.send("\x1b");
+    s.wait_for("h      hint");
+    s.send("\x03");
+    assert!(s.exit_status().success());
+}

@@ -37,6 +37,7 @@ use c64::{App, Input, Key, ScreenBuffer, Step};
 use engine_core::Position;
 
 use super::file::{parse_move, GameFile};
+use super::words::pc_words;
 use super::{Jiffies, Seeds};
 use crate::out::outln;
 
@@ -146,11 +147,11 @@ fn is_square(file: u8, rank: u8) -> bool {
     (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank)
 }
 
-/// The screen as text, and a blank line (a closed output ends the program
-/// quietly: [`crate::out`]).
+/// The screen as text, the PC's key names in its panel, and a blank line
+/// (a closed output ends the program quietly: [`crate::out`]).
 fn print(screen: &ScreenBuffer) {
     let mut text = String::new();
-    screen.write_text(&mut text).expect("writing to a String");
+    pc_words(screen).write_text(&mut text).expect("writing to a String");
     outln!("{text}");
 }
 

@@ -19,7 +19,10 @@
 //! square; the panel's text is drawn one character per cell. A man is its
 //! chess symbol (or letter, `--ascii`) in the middle of its square, coloured
 //! White or Black; the C64's 24 × 24-pixel pictures need a bitmap. With 80
-//! columns a key summary fills the right edge.
+//! columns a key summary fills the right edge: what each key does in the
+//! mode at hand (the board, a move being typed, the menu, the chooser, the
+//! editor). The panel's key names are the PC's, not the C64's
+//! ([`super::words`]).
 //!
 //! No game is lost by one key: quitting (`q`, the menu's `Quit`) or
 //! loading (`l`) over moves that were not saved (the game's record differs
@@ -50,6 +53,7 @@ use engine_core::game::RECORD_LEN;
 use engine_core::piece::{Color, Piece};
 
 use super::file::GameFile;
+use super::words::{pc_words, Keys};
 use super::{Jiffies, Seeds};
 
 /// Board columns (0..=24: rank numbers and squares) are doubled when wide.
@@ -58,23 +62,6 @@ const DOUBLED_COLS: u8 = 25;
 const WIDE: u16 = 66;
 /// Where the key summary starts, and the width it needs.
 const HELP_X: u16 = 66;
-const HELP: [&str; 15] = [
-    "Keys",
-    "",
-    "arrows cursor",
-    "Enter  select,",
-    "       move",
-    "m      menu",
-    "u r    undo,",
-    "       redo",
-    "a d b  attacks",
-    "s l    save,",
-    "       load",
-    "e2e4   typed",
-    "       move",
-    "Esc    cancel",
-    "q      quit",
-];
 
 /// Put the terminal back: raw mode off, colours reset, cursor shown,
 /// alternate screen left. Safe to call more than once.
@@ -168,8 +155,8 @@ const BASIC: [(u8, [u8; 3]); 16] = [
 const HELP_RGB: [u8; 3] = [120, 105, 196];
 /// A note's colour (the C64's yellow, its notes').
 const NOTE_RGB: [u8; 3] = [238, 238, 119];
-/// The first row of a note, below the key summary, and its width.
-const NOTE_ROW: u16 = HELP.len() as u16 + 1;
+/// The first row of a note, below the longest key summary, and its width.
+const NOTE_ROW: u16 = 17;
 const NOTE_WIDTH: u16 = 80 - HELP_X;
 
 /// The screen: the UI's cells, what the terminal shows, and how to draw.
@@ -182,6 +169,8 @@ struct TermScreen {
     help: bool,
     /// The terminal's size, when smaller than the screen.
     too_small: Option<(u16, u16)>,
+    /// The key summary shown (the mode's).
+    keys: Keys,
     /// What the last save or load's failure was, in the PC's words
     /// ([`GameFile::take_note`]): under the key summary until the next key.
     note: Option<String>,
@@ -214,6 +203,7 @@ impl TermScreen {
             doubled: true,
             help: true,
             too_small: None,
+            keys: Keys::Board,
             note: None,
             last: Instant::now(),
         };
@@ -287,6 +277,16 @@ impl TermScreen {
         }
     }
 
+    /// Show the key summary for `keys`: everything is drawn again if it
+    /// changed.
+    fn set_keys(&mut self, keys: Keys) {
+        if keys != self.keys {
+            self.keys = keys;
+            self.shown = None;
+            self.show(false);
+        }
+    }
+
     /// Show `note` (or none) below the key summary: everything is drawn again.
     fn set_note(&mut self, note: Option<String>) {
         if note != self.note {
@@ -318,36 +318,37 @@ impl TermScreen {
             buf.push_str("\x1b[0m\x1b[2J");
             if self.help {
                 let ink = self.colour(HELP_RGB, None);
-                for (i, line) in HELP.iter().enumerate() {
+                for (i, line) in self.keys.lines().iter().enumerate() {
                     let _ = write!(buf, "\x1b[{};{}H{ink}{line}", i + 1, HELP_X + 1);
                 }
                 self.render_note(&mut buf);
             }
         }
+        // The screen as the PC names its keys.
+        let cells = pc_words(&self.cells);
         for row in 0..ROWS {
             let same = self.shown.as_ref().is_some_and(|shown| {
-                (0..COLS).all(|c| {
-                    shown.glyph(c, row) == self.cells.glyph(c, row) && shown.attr(c, row) == self.cells.attr(c, row)
-                })
+                (0..COLS)
+                    .all(|c| shown.glyph(c, row) == cells.glyph(c, row) && shown.attr(c, row) == cells.attr(c, row))
             });
             if !same {
-                self.render_row(row, &mut buf);
+                self.render_row(&cells, row, &mut buf);
             }
         }
         buf.push_str("\x1b[0m");
-        self.shown = Some(self.cells.clone());
+        self.shown = Some(cells);
         let mut out = io::stdout().lock();
         out.write_all(buf.as_bytes())?;
         out.flush()
     }
 
-    fn render_row(&self, row: u8, buf: &mut String) {
+    fn render_row(&self, cells: &ScreenBuffer, row: u8, buf: &mut String) {
         let _ = write!(buf, "\x1b[{};1H", row + 1);
         let mut colours = u16::MAX;
         let mut reposition = false;
         for col in 0..COLS {
-            let glyph = self.cells.glyph(col, row);
-            let attr = self.cells.attr(col, row);
+            let glyph = cells.glyph(col, row);
+            let attr = cells.attr(col, row);
             if attr as u16 != colours {
                 colours = attr as u16;
                 let ink = colour::RGB[(attr >> 4) as usize];
@@ -534,6 +535,7 @@ pub fn run(mut app: App, seeds: Seeds, ascii: bool, pause: Duration, file: GameF
         }
         keys.keyed = false;
         let step = app.step(&mut screen, &mut keys);
+        screen.set_keys(Keys::of(app.mode(), app.typing()));
         if keys.keyed && screen.note.is_some() {
             // A key: the last save's or load's note has been read.
             screen.set_note(None);
