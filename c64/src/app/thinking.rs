@@ -358,11 +358,16 @@ fn draw_nodes<S: Screen>(screen: &mut S, f: &mut Figures) {
 /// the C64's) is shown in thousands, with a `k`: its digits moved two
 /// places right over the last three, so a blank stays after the label and
 /// no leading digit is lost. Out of line, one copy for both.
+///
+/// The C64's program (feature `prg`) leaves that out: at its hundred-odd
+/// nodes a second it would need months to fill the cells, and its free
+/// bytes are its budget (docs/c64.md).
 #[inline(never)]
 fn draw_count<S: Screen>(screen: &mut S, digits: &mut [u8; 10], n: u32, row: u8, cells: u8) {
     if n != 0 {
         decimal_into(n, digits);
         let first = 10usize.saturating_sub(cells as usize);
+        #[cfg(not(feature = "prg"))]
         if digits[first] != b' ' {
             // From the top down, so each digit is read before it is written
             // over; the two cells left in front blanked (`cells` is at most 9).
