@@ -189,6 +189,7 @@ Without --drive or --keys, the program runs until it stops (or the cycle
 limit) and the screen is printed. A key script's lines (# starts a comment):
   wait 2s | wait 120j | wait 5000c     run for seconds, jiffies or cycles
   key RETURN | key SHIFT+DOWN          press and release (held until scanned)
+  key DOWN x8                          the same 8 times
   type e2e4                            a key for each character
   hold DOWN 20j | joy FIRE | joy UP 5j the key or joystick held for a time
   until-text \"Check\" 30s               run until the screen shows the text

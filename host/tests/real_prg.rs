@@ -129,14 +129,7 @@ picture hint
 # The set-up editor: its panel, the side to move switched, left unchanged.
 key M
 until-text ">Resume" 5s
-key DOWN
-key DOWN
-key DOWN
-key DOWN
-key DOWN
-key DOWN
-key DOWN
-key DOWN
+key DOWN x8
 expect-text ">Board setup"
 key RETURN
 until-text "SET UP" 5s
@@ -153,15 +146,9 @@ expect-text "White to move"
 # A timed level, 5 s a move: the clocks appear, and Black's counts while it thinks.
 key M
 until-text ">Resume" 5s
-key DOWN
-key DOWN
-key DOWN
-key DOWN
+key DOWN x4
 expect-text ">Level  L1"
-key RETURN
-key RETURN
-key RETURN
-key RETURN
+key RETURN x4
 until-text ">Level  5s" 5s
 expect-text "Black CPU 5s"
 expect-text "W 0:0"
@@ -179,20 +166,9 @@ picture timed
 # soft stack passes its floor; the stacks' deepest points are printed).
 key M
 until-text ">Resume" 5s
-key DOWN
-key DOWN
-key DOWN
-key DOWN
+key DOWN x4
 expect-text ">Level  5s"
-key RETURN
-key RETURN
-key RETURN
-key RETURN
-key RETURN
-key RETURN
-key RETURN
-key RETURN
-key RETURN
+key RETURN x9
 until-text ">Level  L4" 5s
 expect-text "Black CPU L4"
 key STOP
@@ -279,7 +255,7 @@ fn each_levels_seconds_a_move() {
     );
     for level in 1..=4 {
         if level > 1 {
-            script += "key M\nuntil-text \">Resume\" 5s\nkey DOWN\nkey DOWN\nkey DOWN\nkey DOWN\nkey RETURN\n";
+            script += "key M\nuntil-text \">Resume\" 5s\nkey DOWN x4\nkey RETURN\n";
             script += &format!("until-text \">Level  L{level}\" 5s\nkey STOP\nuntil-text \"M=menu U=undo\" 5s\n");
         }
         script += "key H\nuntil-text \"Thinking...\" 5s\nuntil-no-text \"Thinking...\" 1800s\n";

@@ -14,6 +14,7 @@
 //! |---|---|
 //! | `wait T` | run for `T`: `2s`, `0.5s`, `120j` (jiffies, 16,422 cycles), `300ms`, `5000c` |
 //! | `key K[+K...]` | press the keys together, then let go (below) |
+//! | `key K[+K...] xN` | the same N times (1 to 99) |
 //! | `type TEXT` | a `key` for each character: letters, digits, space, `+-.,:;@*=/` |
 //! | `hold K[+K...] T` | the keys held for `T`, then let go (key repeat) |
 //! | `joy D[+D...] [T]` | joystick port 2: `UP`, `DOWN`, `LEFT`, `RIGHT`, `FIRE` |
@@ -126,6 +127,14 @@ fn parse_line(text: &str) -> Result<Action, String> {
     match (command, words.as_slice()) {
         ("wait", [time]) => Ok(Action::Wait(duration(time)?)),
         ("key", [keys]) => Ok(Action::Keys(chord(keys)?, None)),
+        ("key", [keys, count]) => {
+            let n: usize = count
+                .strip_prefix('x')
+                .and_then(|n| n.parse().ok())
+                .filter(|n| (1..=99).contains(n))
+                .ok_or(format!("a key's count is x1 to x99: {count:?}"))?;
+            Ok(Action::Type(vec![chord(keys)?; n]))
+        }
         ("hold", [keys, time]) => Ok(Action::Keys(chord(keys)?, Some(duration(time)?))),
         ("joy", [dirs]) => Ok(Action::Joy(stick(dirs)?, None)),
         ("joy", [dirs, time]) => Ok(Action::Joy(stick(dirs)?, Some(duration(time)?))),
@@ -414,7 +423,7 @@ mod tests {
         let script = "# a comment\n\nwait 2s\nwait 120j\nkey RETURN\nkey shift+down\nkey +\ntype e2e4\n\
                       hold DOWN 20j\njoy FIRE\njoy up+fire 3j\nuntil-text \"White to move\" 30s\n\
                       expect-text \"Level 1\"\nexpect-no-text \"Hint\"\npicture start\nscreen\nuntil-reset 5s\n\
-                      until-no-text \"Thinking...\" 1.5s\n";
+                      until-no-text \"Thinking...\" 1.5s\nkey DOWN x3\n";
         let lines = parse(script).unwrap();
         let actions: Vec<Action> = lines.iter().map(|l| l.action.clone()).collect();
         assert_eq!(lines[0].number, 3);
@@ -434,6 +443,7 @@ mod tests {
         assert_eq!(actions[13], Action::Screen);
         assert_eq!(actions[14], Action::UntilReset(5 * PAL_HZ));
         assert_eq!(actions[15], Action::UntilText("Thinking...".into(), false, PAL_HZ * 3 / 2));
+        assert_eq!(actions[16], Action::Type(vec![vec![7]; 3]));
     }
 
     #[test]
@@ -441,6 +451,8 @@ mod tests {
         for (script, says) in [
             ("wait 2", "line 1: a time needs a unit"),
             ("key NOPE", "line 1: no key \"NOPE\""),
+            ("key DOWN 3", "a key's count is x1 to x99"),
+            ("key DOWN x0", "a key's count is x1 to x99"),
             ("\nuntil-text Check 3s", "line 2: expected a \"quoted\" text"),
             ("until-text \"Check 3s", "the quoted text does not end"),
             ("type e2%", "no key types '%'"),
