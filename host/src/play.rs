@@ -11,6 +11,7 @@
 //! ```
 
 mod file;
+mod fit;
 mod lines;
 mod terminal;
 mod words;

@@ -1,7 +1,9 @@
 //! `c64chess play` on a terminal: the binary runs in a pseudo-terminal
-//! (80 × 25), keys go in as a person types them, and a terminal emulator
-//! (`vt100`) reads the screen back.
+//! (80 × 25 unless a test says otherwise), keys go in as a person types
+//! them, and a terminal emulator (`vt100`, the window's size) reads the
+//! screen back.
 
+use std::cell::Cell;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
@@ -29,6 +31,8 @@ struct Session {
     slave: File,
     child: Child,
     output: Arc<Mutex<Vec<u8>>>,
+    /// The window's rows and columns.
+    size: Cell<(u16, u16)>,
 }
 
 impl Session {
@@ -86,14 +90,25 @@ impl Session {
                 sink.lock().unwrap().extend_from_slice(&buf[..n]);
             }
         });
-        Session { master, slave, child, output }
+        Session { master, slave, child, output, size: Cell::new((rows, cols)) }
     }
 
     /// The screen as the terminal shows it now.
     fn screen(&self) -> String {
-        let mut parser = vt100::Parser::new(NonZeroU16::new(25).unwrap(), NonZeroU16::new(80).unwrap(), 0);
+        self.parsed().screen().contents()
+    }
+
+    /// The terminal emulator, the window's size, after everything written.
+    fn parsed(&self) -> vt100::Parser {
+        let (rows, cols) = self.size.get();
+        let mut parser = vt100::Parser::new(NonZeroU16::new(rows).unwrap(), NonZeroU16::new(cols).unwrap(), 0);
         parser.process(&self.output.lock().unwrap());
-        parser.screen().contents()
+        parser
+    }
+
+    /// The screen's rows, trailing blanks cut.
+    fn rows(&self) -> Vec<String> {
+        self.screen().lines().map(|l| l.trim_end().to_owned()).collect()
     }
 
     /// Wait until the screen shows `text`; the screen.
@@ -119,6 +134,7 @@ impl Session {
     /// Resize the terminal (the program gets SIGWINCH).
     fn resize(&self, rows: u16, cols: u16) {
         tcsetwinsize(&self.slave, Winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 }).unwrap();
+        self.size.set((rows, cols));
     }
 
     /// Everything the program wrote, as text.
@@ -257,17 +273,76 @@ fn a_panic_still_gives_the_terminal_back() {
     assert!(out.contains("C64CHESS_PLAY_PANIC is set"), "the panic message is printed");
 }
 
-/// A terminal smaller than 40 x 25 (rows as well as columns) shows a
+/// A terminal smaller than 40 x 24 (rows as well as columns) shows a
 /// message instead of a cut-off board, until it is made large enough.
 #[test]
 fn a_small_terminal_asks_for_a_larger_window() {
     let mut s = Session::start_sized(&["--seed", "0"], &[], 20, 60);
-    let screen = s.wait_for("Make the window at least 40 x 25");
+    let screen = s.wait_for("Make the window at least 40 x 24");
     assert!(screen.contains("(it is 60 x 20)") && !screen.contains("White to move"), "{screen}");
     s.resize(25, 80);
     s.wait_for("White to move");
     s.resize(25, 39);
-    s.wait_for("(it is 39 x 25)");
+    s.wait_for("39 x 25). q quits.");
+    s.send("q");
+    assert!(s.exit_status().success());
+    s.assert_restored();
+}
+
+/// The board's last cell row, the file letters in it or not.
+fn last_board_row(s: &Session, row: usize) -> String {
+    s.rows().get(row).cloned().unwrap_or_default()
+}
+
+/// 80 x 24 (a new xterm, the Linux console, tmux) and 40 x 24 show the
+/// whole screen folded: the file letters in the board's last row, the key
+/// reminder in the panel's spare row; 40 x 25 shows it as the C64 does.
+#[test]
+fn a_24_row_window_shows_the_whole_screen() {
+    let mut s = Session::start_sized(&["--black", "human", "--seed", "0"], &[], 24, 80);
+    let screen = s.wait_for("White to move");
+    assert!(!screen.contains("Make the window"), "{screen}");
+    assert!(screen.contains("Keys") && screen.contains("m=menu u=undo"), "{screen}");
+    let rows = s.rows();
+    assert_eq!(rows.len(), 24);
+    assert!(rows[22].starts_with("1 "), "rank 1 on the row before the last:\n{screen}");
+    assert!(last_board_row(&s, 23).contains("a     b     c     d     e     f     g     h"), "{screen}");
+    s.type_move("e2e4", "1. e2-e4");
+    // Undoubled, 40 x 24.
+    s.resize(24, 40);
+    s.wait_for("  a  b  c  d  e  f  g  h");
+    let screen = s.screen();
+    assert!(screen.contains("m=menu u=undo") && screen.contains("Black to move"), "{screen}");
+    assert!(last_board_row(&s, 23).contains("a  b  c  d  e  f  g  h"), "{screen}");
+    // 40 x 25: the letters have a row of their own, below the board.
+    s.resize(25, 40);
+    let start = Instant::now();
+    while !last_board_row(&s, 24).contains("a  b  c  d  e  f  g  h") {
+        assert!(start.elapsed() < TIMEOUT, "no letters on row 24:\n{}", s.screen());
+        thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!last_board_row(&s, 23).contains('a'), "{}", s.screen());
+    assert!(last_board_row(&s, 24).contains("m=menu u=undo"), "{}", s.screen());
+    s.send("\x03");
+    assert!(s.exit_status().success());
+    s.assert_restored();
+}
+
+/// Below 40 x 24 the message is wrapped to the window, between words, and
+/// read whole at 30 x 15 and at 10 x 3.
+#[test]
+fn a_window_too_small_says_so_in_lines_that_fit() {
+    let mut s = Session::start_sized(&["--seed", "0"], &[], 15, 30);
+    s.wait_for("q quits.");
+    assert_eq!(s.rows()[..2], ["Make the window at least 40 x", "24 (it is 30 x 15). q quits."]);
+    s.resize(3, 10);
+    let start = Instant::now();
+    while s.rows() != ["Need 40 x", "24. q", "quits."] {
+        assert!(start.elapsed() < TIMEOUT, "at 10 x 3: {:?}", s.rows());
+        thread::sleep(Duration::from_millis(20));
+    }
+    s.resize(24, 80);
+    s.wait_for("White to move");
     s.send("q");
     assert!(s.exit_status().success());
     s.assert_restored();

@@ -8,8 +8,11 @@
 //! (upper case White, lower case Black), as with `--ascii`, so the sides
 //! stay distinguishable whatever the terminal.
 //!
-//! A terminal smaller than the screen (40 × 25) shows only a message asking
-//! for a larger window, until it is resized; the keys still work (`q`
+//! A window of 24 rows (a new xterm's, a Linux console's, tmux's) shows the
+//! screen folded into 24 rows ([`super::fit`]: the file letters in the
+//! board's last row, the key reminder in the panel's spare row). A window
+//! smaller than 40 × 24 shows only a message asking for a larger one,
+//! wrapped to the window, until it is resized; the keys still work (`q`
 //! quits). When the computer plays both sides it pauses between moves
 //! (`--pause` long, while the menu's `Pause` is on), so a person can follow
 //! the game; a key ends a pause.
@@ -53,6 +56,7 @@ use engine_core::game::RECORD_LEN;
 use engine_core::piece::{Color, Piece};
 
 use super::file::GameFile;
+use super::fit::{self, MIN_COLS, MIN_ROWS};
 use super::words::{pc_words, Keys};
 use super::{Jiffies, Seeds};
 
@@ -167,8 +171,10 @@ struct TermScreen {
     colours: Colours,
     doubled: bool,
     help: bool,
-    /// The terminal's size, when smaller than the screen.
+    /// The terminal's size, when too small for the screen.
     too_small: Option<(u16, u16)>,
+    /// The rows drawn: 25, or 24 with the screen folded ([`fit::fold`]).
+    rows: u8,
     /// The key summary shown (the mode's).
     keys: Keys,
     /// What the last save or load's failure was, in the PC's words
@@ -203,6 +209,7 @@ impl TermScreen {
             doubled: true,
             help: true,
             too_small: None,
+            rows: ROWS,
             keys: Keys::Board,
             note: None,
             last: Instant::now(),
@@ -216,7 +223,8 @@ impl TermScreen {
         let (width, height) = terminal::size().unwrap_or((80, 25));
         self.doubled = width >= WIDE;
         self.help = self.doubled && width >= HELP_X + 14;
-        self.too_small = (width < COLS as u16 || height < ROWS as u16).then_some((width, height));
+        self.too_small = (width < MIN_COLS || height < MIN_ROWS).then_some((width, height));
+        self.rows = if height < ROWS as u16 { ROWS - 1 } else { ROWS };
         self.shown = None;
     }
 
@@ -232,17 +240,12 @@ impl TermScreen {
         format!("\x1b[{sgr}m")
     }
 
-    /// Instead of a cut-off board: what size the window must be.
+    /// Instead of a cut-off board: what size the window must be, in as
+    /// many lines as the window has ([`fit::too_small`]).
     fn render_too_small(&mut self, (width, height): (u16, u16)) -> io::Result<()> {
-        let lines = [
-            format!("Make the window at least {COLS} x {ROWS}"),
-            format!("(it is {width} x {height})."),
-            "q quits.".to_owned(),
-        ];
         let mut buf = String::from("\x1b[0m\x1b[2J");
-        for (i, line) in lines.iter().enumerate() {
-            let text: String = line.chars().take(width as usize).collect();
-            let _ = write!(buf, "\x1b[{};1H{text}", i + 1);
+        for (i, line) in fit::too_small(width, height).iter().enumerate() {
+            let _ = write!(buf, "\x1b[{};1H{line}", i + 1);
         }
         self.shown = Some(self.cells.clone());
         let mut out = io::stdout().lock();
@@ -255,24 +258,8 @@ impl TermScreen {
     fn render_note(&self, buf: &mut String) {
         let Some(note) = &self.note else { return };
         let ink = self.colour(NOTE_RGB, None);
-        let width = NOTE_WIDTH as usize;
-        let mut lines: Vec<String> = Vec::new();
-        for word in note.split(' ') {
-            let mut word: Vec<char> = word.chars().collect();
-            match lines.last_mut() {
-                Some(line) if line.chars().count() + 1 + word.len() <= width => {
-                    line.push(' ');
-                    line.extend(word);
-                    continue;
-                }
-                _ => {}
-            }
-            while word.len() > width {
-                lines.push(word.drain(..width).collect());
-            }
-            lines.push(word.into_iter().collect());
-        }
-        for (row, line) in (NOTE_ROW..ROWS as u16).zip(&lines) {
+        let lines = fit::wrap(note, NOTE_WIDTH as usize);
+        for (row, line) in (NOTE_ROW..self.rows as u16).zip(&lines) {
             let _ = write!(buf, "\x1b[{};{}H{ink}{line}", row + 1, HELP_X + 1);
         }
     }
@@ -324,9 +311,12 @@ impl TermScreen {
                 self.render_note(&mut buf);
             }
         }
-        // The screen as the PC names its keys.
-        let cells = pc_words(&self.cells);
-        for row in 0..ROWS {
+        // The screen as the PC names its keys, in the rows the window has.
+        let mut cells = pc_words(&self.cells);
+        if self.rows < ROWS {
+            cells = fit::fold(&cells);
+        }
+        for row in 0..self.rows {
             let same = self.shown.as_ref().is_some_and(|shown| {
                 (0..COLS)
                     .all(|c| shown.glyph(c, row) == cells.glyph(c, row) && shown.attr(c, row) == cells.attr(c, row))
