@@ -13,6 +13,7 @@
 mod file;
 mod fit;
 mod lines;
+mod palette;
 mod terminal;
 mod words;
 

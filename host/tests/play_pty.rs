@@ -507,3 +507,87 @@ fn the_keys_shown_are_the_pcs_in_every_mode() {
     s.send("\x03");
     assert!(s.exit_status().success());
 }
+
+/// How a square looks at 80 columns: a corner cell's, the cell left of the
+/// man's and the man's cell's background and reverse video, with the first
+/// two's text (a mark) if `marks`.
+fn look(s: &Session, square: &str, marks: bool) -> String {
+    let (file, rank) = (square.as_bytes()[0] - b'a', square.as_bytes()[1] - b'1');
+    let (top, left) = ((7 - rank) as u16 * 3, 1 + file as u16 * 3);
+    let parser = s.parsed();
+    let cell = |row: u16, col: u16, text: bool| {
+        let c = parser.screen().cell(row, col * 2).expect("on the screen");
+        let shown = if text && marks { c.contents() } else { "" };
+        format!("{:?}/{}/{shown}", c.bgcolor(), c.inverse())
+    };
+    format!("{} {} {}", cell(top, left, true), cell(top + 1, left, true), cell(top + 1, left + 1, false))
+}
+
+/// Wait until `square` no longer looks as `before`; how it looks.
+fn changed(s: &Session, square: &str, before: &str, marks: bool) -> String {
+    let start = Instant::now();
+    loop {
+        let now = look(s, square, marks);
+        if now != before {
+            return now;
+        }
+        assert!(start.elapsed() < TIMEOUT, "{square} stayed {before}:\n{}", s.screen());
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// With 16 colours (`TERM=xterm`), 8 (`TERM=linux`) and none (`NO_COLOR`)
+/// the board's looks stay distinct: light and dark squares, the cursor on
+/// a man with moves, on one without and elsewhere, the selected man, a
+/// destination, the attackers and defenders, the last move and a hint. With
+/// 16 colours by colour alone; with 8 and none by colour and marks.
+#[test]
+fn every_look_of_the_board_is_distinct_with_few_colours_or_none() {
+    for (env, marks) in [(("TERM", "xterm"), false), (("TERM", "linux"), true), (("NO_COLOR", "1"), true)] {
+        let mut s = Session::start_with(&["--seed", "0"], &[env]);
+        s.wait_for("White to move");
+        let mut looks = vec![("light", look(&s, "e4", marks)), ("dark", look(&s, "d4", marks))];
+        let plain_e2 = look(&s, "e2", false);
+        looks.push(("cursor on a man with moves", look(&s, "e2", marks)));
+        s.send(ENTER);
+        looks.push(("selected", changed(&s, "e2", &looks[2].1, marks)));
+        looks.push(("destination", changed(&s, "e3", &looks[1].1, marks)));
+        s.send(UP);
+        s.send("\x1b");
+        let destination = looks[4].1.clone();
+        looks.push(("cursor elsewhere", changed(&s, "e3", &destination, marks)));
+        s.send(DOWN);
+        s.send(DOWN);
+        looks.push(("cursor on a man without moves", changed(&s, "e1", &looks[0].1, marks)));
+        s.send("d");
+        looks.push(("defender", changed(&s, "d1", &looks[0].1, marks)));
+        s.send("d");
+        s.send(&UP.repeat(5));
+        s.send("a");
+        looks.push(("attacker", changed(&s, "d7", &looks[0].1, marks)));
+        s.send("a");
+        s.type_move("e2e4", "1...e7-e5");
+        looks.push(("last move", changed(&s, "e7", &looks[1].1, marks)));
+        s.send("h");
+        // The hint rings its move's two squares: a look not seen yet.
+        let start = Instant::now();
+        let hint = loop {
+            let seen = (b'a'..=b'h').flat_map(|f| (b'1'..=b'8').map(move |r| format!("{}{}", f as char, r as char)));
+            let new = seen.map(|sq| look(&s, &sq, marks)).find(|l| looks.iter().all(|(_, seen)| seen != l));
+            if let Some(hint) = new {
+                break hint;
+            }
+            assert!(start.elapsed() < TIMEOUT, "no hint:\n{}", s.screen());
+            thread::sleep(Duration::from_millis(20));
+        };
+        looks.push(("hint", hint));
+        for (i, (a, look_a)) in looks.iter().enumerate() {
+            for (b, look_b) in &looks[i + 1..] {
+                assert_ne!(look_a, look_b, "{env:?}: {a} and {b}");
+            }
+        }
+        assert_ne!(plain_e2, looks[0].1, "{env:?}");
+        s.send("\x03");
+        assert!(s.exit_status().success());
+    }
+}

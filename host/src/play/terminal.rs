@@ -3,10 +3,12 @@
 //!
 //! Colours: 24-bit when `COLORTERM` says the terminal has them (`truecolor`
 //! or `24bit`), else the nearest of the 256-colour palette when `TERM`
-//! names one (`...-256color`), else the nearest of the 16 standard
-//! colours; with `NO_COLOR` set, none, and the men are drawn as letters
-//! (upper case White, lower case Black), as with `--ascii`, so the sides
-//! stay distinguishable whatever the terminal.
+//! names one (`...-256color`), else 8 on the Linux console (`TERM=linux`)
+//! and 16 elsewhere, each C64 colour's chosen so the board's looks stay
+//! distinct, with marks where colours run out; with `NO_COLOR` set, none:
+//! reverse video for the light squares, marks, and the men drawn as letters
+//! (upper case White, lower case Black), as with `--ascii`
+//! ([`super::palette`]).
 //!
 //! A window of 24 rows (a new xterm's, a Linux console's, tmux's) shows the
 //! screen folded into 24 rows ([`super::fit`]: the file letters in the
@@ -47,7 +49,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use c64::glyphs::{piece_part, CENTRE_PART, EMPTY_CENTRE, SOLID};
-use c64::layout::{PANEL, PANEL_WIDTH, ROW_STATUS};
+use c64::layout::{BOARD_COL, BOARD_ROW, PANEL, PANEL_WIDTH, ROW_STATUS};
 use c64::screen::{attr, colour, COLS, ROWS};
 use c64::{App, Input, Key, Message, Screen, ScreenBuffer, Step};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
@@ -57,6 +59,7 @@ use engine_core::piece::{Color, Piece};
 
 use super::file::GameFile;
 use super::fit::{self, MIN_COLS, MIN_ROWS};
+use super::palette::{mark, Colours};
 use super::words::{pc_words, Keys};
 use super::{Jiffies, Seeds};
 
@@ -85,80 +88,10 @@ impl Drop for Guard {
     }
 }
 
-/// How the terminal shows colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Colours {
-    /// 24-bit RGB.
-    True,
-    /// The 256-colour palette.
-    Palette,
-    /// The 16 standard colours.
-    Basic,
-    /// None (`NO_COLOR`).
-    Off,
-}
-
-impl Colours {
-    /// What the environment says (`NO_COLOR`, `COLORTERM`, `TERM`).
-    pub fn detect(var: impl Fn(&str) -> Option<String>) -> Colours {
-        if var("NO_COLOR").is_some_and(|v| !v.is_empty()) {
-            Colours::Off
-        } else if var("COLORTERM").is_some_and(|v| v == "truecolor" || v == "24bit") {
-            Colours::True
-        } else if var("TERM").is_some_and(|v| v.contains("256color")) {
-            Colours::Palette
-        } else {
-            Colours::Basic
-        }
-    }
-
-    /// The SGR parameters for `rgb` as ink (`background`: as paper).
-    fn sgr(self, [r, g, b]: [u8; 3], background: bool) -> String {
-        let base = if background { 48 } else { 38 };
-        match self {
-            Colours::True => format!("{base};2;{r};{g};{b}"),
-            Colours::Palette => {
-                let level = |c: u8| (c as u16 * 5 + 127) / 255;
-                format!("{base};5;{}", 16 + 36 * level(r) + 6 * level(g) + level(b))
-            }
-            Colours::Basic => {
-                let distance = |&(_, [pr, pg, pb]): &(u8, [u8; 3])| {
-                    let d = |a: u8, b: u8| (a as i32 - b as i32).pow(2);
-                    d(r, pr) + d(g, pg) + d(b, pb)
-                };
-                let (index, _) = *BASIC.iter().min_by_key(|c| distance(c)).expect("16 colours");
-                let code = if index < 8 { base - 8 + index } else { base + 44 + index };
-                code.to_string()
-            }
-            Colours::Off => String::new(),
-        }
-    }
-}
-
-/// The 16 standard colours (xterm's values), by number.
-const BASIC: [(u8, [u8; 3]); 16] = [
-    (0, [0, 0, 0]),
-    (1, [205, 0, 0]),
-    (2, [0, 205, 0]),
-    (3, [205, 205, 0]),
-    (4, [0, 0, 238]),
-    (5, [205, 0, 205]),
-    (6, [0, 205, 205]),
-    (7, [229, 229, 229]),
-    (8, [127, 127, 127]),
-    (9, [255, 0, 0]),
-    (10, [0, 255, 0]),
-    (11, [255, 255, 0]),
-    (12, [92, 92, 255]),
-    (13, [255, 0, 255]),
-    (14, [0, 255, 255]),
-    (15, [255, 255, 255]),
-];
-
-/// The key summary's colour.
-const HELP_RGB: [u8; 3] = [120, 105, 196];
-/// A note's colour (the C64's yellow, its notes').
-const NOTE_RGB: [u8; 3] = [238, 238, 119];
+/// The key summary's colour (the C64's labels').
+const HELP_INK: u8 = colour::LIGHT_BLUE;
+/// A note's colour (the C64's notes').
+const NOTE_INK: u8 = colour::YELLOW;
 /// The first row of a note, below the longest key summary, and its width.
 const NOTE_ROW: u16 = 17;
 const NOTE_WIDTH: u16 = 80 - HELP_X;
@@ -228,16 +161,9 @@ impl TermScreen {
         self.shown = None;
     }
 
-    /// `ESC [ ... m` setting the ink and paper, or nothing without colours.
-    fn colour(&self, ink: [u8; 3], paper: Option<[u8; 3]>) -> String {
-        if self.colours == Colours::Off {
-            return String::new();
-        }
-        let mut sgr = self.colours.sgr(ink, false);
-        if let Some(paper) = paper {
-            sgr = format!("{sgr};{}", self.colours.sgr(paper, true));
-        }
-        format!("\x1b[{sgr}m")
+    /// `ESC [ ... m` setting the C64 colours `ink` and `paper`.
+    fn colour(&self, ink: u8, paper: Option<u8>) -> String {
+        format!("\x1b[{}m", self.colours.sgr(ink, paper))
     }
 
     /// Instead of a cut-off board: what size the window must be, in as
@@ -257,7 +183,7 @@ impl TermScreen {
     /// wrapped between words (a path is cut where it must be).
     fn render_note(&self, buf: &mut String) {
         let Some(note) = &self.note else { return };
-        let ink = self.colour(NOTE_RGB, None);
+        let ink = self.colour(NOTE_INK, None);
         let lines = fit::wrap(note, NOTE_WIDTH as usize);
         for (row, line) in (NOTE_ROW..self.rows as u16).zip(&lines) {
             let _ = write!(buf, "\x1b[{};{}H{ink}{line}", row + 1, HELP_X + 1);
@@ -304,7 +230,7 @@ impl TermScreen {
         if fresh {
             buf.push_str("\x1b[0m\x1b[2J");
             if self.help {
-                let ink = self.colour(HELP_RGB, None);
+                let ink = self.colour(HELP_INK, None);
                 for (i, line) in self.keys.lines().iter().enumerate() {
                     let _ = write!(buf, "\x1b[{};{}H{ink}{line}", i + 1, HELP_X + 1);
                 }
@@ -334,22 +260,19 @@ impl TermScreen {
 
     fn render_row(&self, cells: &ScreenBuffer, row: u8, buf: &mut String) {
         let _ = write!(buf, "\x1b[{};1H", row + 1);
-        let mut colours = u16::MAX;
+        let mut sgr = String::new();
         let mut reposition = false;
         for col in 0..COLS {
-            let glyph = cells.glyph(col, row);
-            let attr = cells.attr(col, row);
-            if attr as u16 != colours {
-                colours = attr as u16;
-                let ink = colour::RGB[(attr >> 4) as usize];
-                let paper = colour::RGB[(attr & 15) as usize];
-                buf.push_str(&self.colour(ink, Some(paper)));
+            let (text, symbol, ink) = self.cell_text(cells, col, row);
+            let colours = self.colour(ink, Some(cells.attr(col, row) & 15));
+            if colours != sgr {
+                buf.push_str(&colours);
+                sgr = colours;
             }
             if reposition {
                 // A chess symbol may be drawn wide: go to the column meant.
                 let _ = write!(buf, "\x1b[{}G", self.x(col) + 1);
             }
-            let (text, symbol) = self.cell_text(glyph, attr);
             buf.push(text);
             reposition = symbol;
             if self.doubled && col < DOUBLED_COLS {
@@ -358,26 +281,55 @@ impl TermScreen {
         }
     }
 
-    /// The character for a cell, and whether it is a chess symbol.
-    fn cell_text(&self, glyph: u8, attr: u8) -> (char, bool) {
+    /// The character for a cell, whether it is a chess symbol, and its ink.
+    /// A man is drawn in his square's middle cell; its other cells are
+    /// blank, or a mark where the palette needs them ([`mark`]).
+    fn cell_text(&self, cells: &ScreenBuffer, col: u8, row: u8) -> (char, bool, u8) {
+        let (glyph, attr) = (cells.glyph(col, row), cells.attr(col, row));
+        let ink = attr >> 4;
         if let Some((kind, part)) = piece_part(glyph) {
-            if part != CENTRE_PART {
-                return (' ', false);
+            if part == CENTRE_PART {
+                let side = if ink != colour::BLACK { Color::White } else { Color::Black };
+                let ink = if self.colours.black_men() { colour::BLACK } else { ink };
+                if self.ascii {
+                    return (Piece::new(kind, side).char() as char, false, ink);
+                }
+                // Filled symbols when the ink tells the sides apart,
+                // White's hollow when both are black ink.
+                let hollow = side == Color::White && self.colours.black_men();
+                let symbols = if hollow { HOLLOW } else { FILLED };
+                return (symbols[kind as usize], true, ink);
             }
-            if self.ascii {
-                let side = if attr >> 4 != colour::BLACK { Color::White } else { Color::Black };
-                return (Piece::new(kind, side).char() as char, false);
+        }
+        let text = match glyph {
+            SOLID => '█',
+            32..=126 => glyph as char,
+            _ if piece_part(glyph).is_some() || glyph == EMPTY_CENTRE => ' ',
+            _ => '?',
+        };
+        if text == ' ' && self.colours.marks() {
+            if let Some(m) = board_mark(cells, col, row) {
+                return (m, false, self.colours.mark_ink(attr & 15));
             }
-            // The filled symbols for both sides: the ink colour tells them apart.
-            return (['?', '♟', '♞', '♝', '♜', '♛', '♚'][kind as usize], true);
         }
-        match glyph {
-            EMPTY_CENTRE => (' ', false),
-            SOLID => ('█', false),
-            32..=126 => (glyph as char, false),
-            _ => ('?', false),
-        }
+        (text, false, ink)
     }
+}
+
+/// The chess symbols by kind: filled, and hollow (White's with black ink).
+const FILLED: [char; 7] = ['?', '♟', '♞', '♝', '♜', '♛', '♚'];
+const HOLLOW: [char; 7] = ['?', '♙', '♘', '♗', '♖', '♕', '♔'];
+
+/// The mark for the board cell at `col`, `row`, if it is one and its look
+/// has one ([`mark`]).
+fn board_mark(cells: &ScreenBuffer, col: u8, row: u8) -> Option<char> {
+    let on_board = (BOARD_COL..BOARD_COL + 24).contains(&col) && (BOARD_ROW..BOARD_ROW + 24).contains(&row);
+    if !on_board {
+        return None;
+    }
+    let (dx, dy) = ((col - BOARD_COL) % 3, (row - BOARD_ROW) % 3);
+    let whole = cells.attr(col - dx + 1, row - dy + 1) & 15;
+    mark(whole, cells.attr(col, row) & 15, dx, dy)
 }
 
 /// Keys from the terminal.
@@ -627,36 +579,5 @@ fn ask(screen: &mut TermScreen, keys: &mut TermKeys, question: [&[u8]; 3]) -> Ke
     match key {
         Key::Char(c) => Key::Char(c.to_ascii_lowercase()),
         key => key,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
-        move |name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string())
-    }
-
-    #[test]
-    fn colours_follow_the_environment() {
-        assert_eq!(Colours::detect(env(&[("COLORTERM", "truecolor"), ("TERM", "xterm-256color")])), Colours::True);
-        assert_eq!(Colours::detect(env(&[("TERM", "xterm-256color")])), Colours::Palette);
-        assert_eq!(Colours::detect(env(&[("TERM", "xterm")])), Colours::Basic);
-        assert_eq!(Colours::detect(env(&[])), Colours::Basic);
-        assert_eq!(Colours::detect(env(&[("NO_COLOR", "1"), ("COLORTERM", "truecolor")])), Colours::Off);
-        assert_eq!(Colours::detect(env(&[("NO_COLOR", "")])), Colours::Basic, "an empty NO_COLOR does not count");
-    }
-
-    #[test]
-    fn white_and_black_ink_stay_apart_in_every_palette() {
-        let white = colour::RGB[colour::WHITE as usize];
-        let black = colour::RGB[colour::BLACK as usize];
-        for colours in [Colours::True, Colours::Palette, Colours::Basic] {
-            assert_ne!(colours.sgr(white, false), colours.sgr(black, false), "{colours:?}");
-        }
-        assert_eq!(Colours::Palette.sgr([255, 255, 255], false), "38;5;231");
-        assert_eq!(Colours::Basic.sgr([255, 255, 255], true), "107");
-        assert_eq!(Colours::Basic.sgr([0, 0, 0], false), "30");
     }
 }
