@@ -8,8 +8,9 @@
 //! memory map, `$01` banking, the I/O the program touches, strictly: what
 //! it does not model stops the run with the address and the PC), `cia`
 //! (the 6526's timers and interrupts), [`screen`] (the VIC-II's view:
-//! pixels and text) and [`script`] (the key scripts). This file loads the
-//! PRG, runs it, and holds the command and the drive's report.
+//! pixels and text), [`script`] (the key scripts) and [`profile`] (the
+//! cycles by function, from the ELF's symbols: `--profile`). This file
+//! loads the PRG, runs it, and holds the command and the drive's report.
 //!
 //! The machine starts as BASIC's `RUN` leaves it before it executes the
 //! PRG's `SYS`: `$01` = `$37`, the 6502's stack pointer `$EF` (16 bytes in
@@ -24,6 +25,7 @@
 mod cia;
 pub mod cpu;
 pub mod machine;
+pub mod profile;
 pub mod screen;
 pub mod script;
 #[cfg(test)]
@@ -38,6 +40,7 @@ use engine_core::Searcher;
 
 use self::cpu::Cpu;
 use self::machine::{Machine, Stop};
+use self::profile::Profile;
 
 /// A PAL C64's clock, cycles a second.
 pub const PAL_HZ: u64 = 985_248;
@@ -108,6 +111,8 @@ pub struct Emulator {
     pub machine: Machine,
     /// The PRG's layout.
     pub prg: Prg,
+    /// The cycles by address, when profiling (`--profile`).
+    pub profile: Option<Box<Profile>>,
 }
 
 impl Emulator {
@@ -116,23 +121,41 @@ impl Emulator {
         let prg = parse_prg(bytes)?;
         let mut machine = Machine::new(char_rom());
         machine.ram[prg.load as usize..prg.end as usize].copy_from_slice(&bytes[2..]);
-        Ok(Emulator { cpu: Cpu::new(prg.start, 0xEF), machine, prg })
+        Ok(Emulator { cpu: Cpu::new(prg.start, 0xEF), machine, prg, profile: None })
     }
 
     /// Run until the cycle count reaches `until` or the machine stops;
-    /// why it stopped, if it did.
+    /// why it stopped, if it did. With a profile, each instruction's
+    /// cycles are counted at its address, an interrupt's entry at its
+    /// handler's, and each `JSR` at its target (a loop of its own, so the
+    /// run without costs nothing more).
     pub fn run(&mut self, until: u64) -> Option<Stop> {
-        let Emulator { cpu, machine, .. } = self;
+        let Emulator { cpu, machine, profile, .. } = self;
         machine.set_deadline(until);
         while machine.stop.is_none() && cpu.cycles < until {
-            while cpu.cycles < machine.next_event {
-                if let Err(jam) = cpu.step(machine) {
-                    machine.op_pc = jam.pc;
-                    machine.fault(format!("undocumented opcode ${:02X}", jam.opcode));
+            match profile {
+                None => {
+                    while cpu.cycles < machine.next_event {
+                        step(cpu, machine);
+                    }
+                }
+                Some(profile) => {
+                    while cpu.cycles < machine.next_event {
+                        let (pc, before) = (cpu.pc, cpu.cycles);
+                        step(cpu, machine);
+                        profile.count(pc, cpu.cycles - before);
+                        if machine.ram[pc as usize] == JSR {
+                            profile.call(cpu.pc);
+                        }
+                    }
                 }
             }
             if machine.stop.is_none() {
+                let before = cpu.cycles;
                 machine.service(cpu);
+                if let Some(profile) = profile {
+                    profile.count(cpu.pc, cpu.cycles - before);
+                }
             }
         }
         machine.stop.clone()
@@ -177,6 +200,18 @@ impl Emulator {
     }
 }
 
+/// The 6502's `JSR` opcode.
+const JSR: u8 = 0x20;
+
+/// One instruction; an undocumented opcode stops the machine.
+#[inline(always)]
+fn step(cpu: &mut Cpu, machine: &mut Machine) {
+    if let Err(jam) = cpu.step(machine) {
+        machine.op_pc = jam.pc;
+        machine.fault(format!("undocumented opcode ${:02X}", jam.opcode));
+    }
+}
+
 /// Cycles as seconds of a PAL C64.
 pub fn seconds(cycles: u64) -> f64 {
     cycles as f64 / PAL_HZ as f64
@@ -203,7 +238,8 @@ limit) and the screen is printed. A key script's lines (# starts a comment):
 Examples:
   c64chess emulate --drive target/c64/c64chess-drive.prg
   c64chess emulate target/c64/c64chess.prg --keys game.keys --pictures shots/
-  c64chess emulate target/c64/c64chess.prg --max-cycles 2e7")]
+  c64chess emulate target/c64/c64chess.prg --max-cycles 2e7
+  c64chess emulate --drive target/c64/c64chess-drive.prg --profile target/c64/c64chess-drive.elf")]
 pub struct EmulateArgs {
     /// The PRG file (load address, BASIC SYS line, 6502 code).
     prg: PathBuf,
@@ -223,6 +259,14 @@ pub struct EmulateArgs {
     /// Print the screen's text at the end.
     #[arg(long)]
     screen: bool,
+    /// The PRG's ELF (`tools/c64-build` writes it beside the PRG): count
+    /// every cycle at the function holding the PC and print the functions
+    /// with the most at the end.
+    #[arg(long, value_name = "ELF")]
+    profile: Option<PathBuf>,
+    /// How many functions the profile lists.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    profile_top: usize,
 }
 
 /// A cycle count: digits (with `_` allowed) or a float such as `5e9`.
@@ -245,10 +289,34 @@ pub fn run(args: EmulateArgs) -> ExitCode {
         Ok(emu) => emu,
         Err(e) => return fail(2, &format!("{}: {e}", args.prg.display())),
     };
+    let symbols = match args.profile.as_deref().map(read_symbols).transpose() {
+        Ok(symbols) => symbols,
+        Err(e) => return fail(2, &e),
+    };
+    if symbols.is_some() {
+        emu.profile = Some(Box::default());
+    }
     let name = args.prg.display().to_string();
     println!("emulate: {name}: loads ${:04X}-${:04X}, SYS {}", emu.prg.load, emu.prg.end - 1, emu.prg.start);
+    let status = run_mode(&mut emu, &args);
+    if let (Some(profile), Some(symbols)) = (&emu.profile, &symbols) {
+        for line in profile.report(symbols, args.profile_top) {
+            println!("{line}");
+        }
+    }
+    status
+}
+
+/// The ELF's symbols, or why not.
+fn read_symbols(path: &std::path::Path) -> Result<Vec<profile::Symbol>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    profile::functions(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The run as the options ask: the drive, a key script, or until it stops.
+fn run_mode(emu: &mut Emulator, args: &EmulateArgs) -> ExitCode {
     if args.drive {
-        return drive(&mut emu, args.max_cycles, args.screen);
+        return drive(emu, args.max_cycles, args.screen);
     }
     if let Some(path) = &args.keys {
         let source = match std::fs::read_to_string(path) {
@@ -260,9 +328,9 @@ pub fn run(args: EmulateArgs) -> ExitCode {
             Err(e) => return fail(2, &format!("{}: {e}", path.display())),
         };
         let mut out = std::io::stdout();
-        let done = script::run(&mut emu, &lines, args.pictures.as_deref(), args.max_cycles, &mut out);
+        let done = script::run(emu, &lines, args.pictures.as_deref(), args.max_cycles, &mut out);
         if args.screen {
-            print_screen(&emu);
+            print_screen(emu);
         }
         println!("emulate: {}", emu.stacks());
         return match done {
@@ -271,7 +339,7 @@ pub fn run(args: EmulateArgs) -> ExitCode {
         };
     }
     let stop = emu.run(args.max_cycles);
-    print_screen(&emu);
+    print_screen(emu);
     println!("emulate: {}", emu.stacks());
     match stop {
         Some(stop @ (Stop::Exit(0) | Stop::Reset)) => {
@@ -279,7 +347,7 @@ pub fn run(args: EmulateArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(stop) => fail(1, &emu.describe(&stop)),
-        None => fail(1, &limit_reached(&emu)),
+        None => fail(1, &limit_reached(emu)),
     }
 }
 
