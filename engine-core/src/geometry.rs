@@ -76,6 +76,22 @@ pub(crate) fn line_step(from: Square, to: Square) -> i8 {
 /// Is `d` (a 0x88 difference) one knight's jump?
 #[inline(always)]
 pub(crate) const fn is_knight_step(d: i8) -> bool {
-    // By its size: four compares, not eight.
-    matches!(d.unsigned_abs(), 14 | 18 | 31 | 33)
+    // By its size, as two pairs 4 and 2 apart: `a - 14` is 0 or 4, or
+    // `a - 31` is 0 or 2. Not `matches!(a, 14 | 18 | 31 | 33)`: LLVM
+    // turned that into a 16-bit mask tested by a variable shift, which
+    // the 6502 does by a call of `__ashlhi3`.
+    let a = d.unsigned_abs();
+    a.wrapping_sub(14) & !4 == 0 || a.wrapping_sub(31) & !2 == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_knight_step_is_one_of_the_eight_jumps() {
+        for d in i8::MIN..=i8::MAX {
+            assert_eq!(is_knight_step(d), KNIGHT_STEPS.contains(&d), "difference {d}");
+        }
+    }
 }
