@@ -1159,7 +1159,9 @@ impl<S: Slots> Searcher<S> {
                 best_score = list[j as usize].score;
             }
         }
-        list.swap(0, best as usize);
+        if best != 0 {
+            list.swap(0, best as usize);
+        }
         list[0]
     }
 
