@@ -689,7 +689,12 @@ impl<S: Slots> Searcher<S> {
 
     /// Count a node; true if the search must stop (budget spent or the
     /// front end said so).
-    #[inline]
+    ///
+    /// Out of line: the game's build never inlined it (its hooks draw the
+    /// thinking display); the drive's did, into `negamax` and
+    /// `quiesce_moves`, and paid in frame bytes (issue 37: 7,700 -> 7,660
+    /// cycles a drive node).
+    #[inline(never)]
     fn out_of_budget<H: SearchHooks>(&mut self, hooks: &mut H) -> bool {
         if self.nodes >= self.budget || !hooks.stack_ok() {
             self.abort = true;
