@@ -62,7 +62,7 @@ impl Position {
         let us = self.side;
         let piece = self.at(m.from);
         let depth = self.hist_len;
-        self.history[self.hist_top as usize] = key;
+        self.history.set(self.hist_top, key);
         self.hist_top = self.hist_top.wrapping_add(1);
         self.hist_len = self.hist_len.saturating_add(1);
         let mut undo = Undo { captured: self.at(m.to), ep: self.ep, castle: self.castle, halfmove: self.halfmove };

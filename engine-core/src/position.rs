@@ -200,14 +200,56 @@ pub struct Position {
     pub(crate) hash: u32,
     /// 0x88 cells; the dead zone stays `EMPTY`.
     pub(crate) board: [Piece; 128],
-    /// Keys of earlier positions; `history[hist_top - 1]` is the newest.
+    /// Keys of earlier positions; `history.get(hist_top - 1)` is the newest.
     /// During a search, the slots of positions quiescence made hold 0
     /// ([`Position::make_keyed`]): no repetition test reads them.
-    pub(crate) history: [u32; HISTORY_SIZE],
+    pub(crate) history: KeyRing,
     /// What each outstanding make found, at `hist_len % SAVED_SLOTS`:
     /// `unmake` puts the totals back from here rather than computing the
     /// move's change again. Scratch: no part of the position's value.
     pub(crate) saved: [Saved; SAVED_SLOTS],
+}
+
+/// The key history ring as four byte planes, entry `i`'s byte `b` (0 the
+/// low byte) at `[b][i]`: on the 6502 each plane is a 256-byte table that
+/// the entry's index reaches directly (`lda plane,x`), where a
+/// `[u32; 256]` needed `i × 4` computed for every access, about 50 cycles
+/// an entry of the repetition walk (issue 37). The index is a byte: the
+/// ring has 256 entries, and `hist_top` wraps round it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct KeyRing([[u8; HISTORY_SIZE]; 4]);
+
+const _: () = assert!(HISTORY_SIZE == 256);
+
+impl KeyRing {
+    /// Every key 0.
+    pub(crate) const fn new() -> KeyRing {
+        KeyRing([[0; HISTORY_SIZE]; 4])
+    }
+
+    /// Entry `i`.
+    #[inline(always)]
+    pub(crate) fn get(&self, i: u8) -> u32 {
+        let i = i as usize;
+        u32::from_le_bytes([self.0[0][i], self.0[1][i], self.0[2][i], self.0[3][i]])
+    }
+
+    /// Set entry `i` to `key`.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, i: u8, key: u32) {
+        let i = i as usize;
+        let [b0, b1, b2, b3] = key.to_le_bytes();
+        (self.0[0][i], self.0[1][i], self.0[2][i], self.0[3][i]) = (b0, b1, b2, b3);
+    }
+
+    /// Whether entry `i` is `key`: the high byte first, which differs for
+    /// almost every other position.
+    #[inline(always)]
+    pub(crate) fn holds(&self, i: u8, key: u32) -> bool {
+        let i = i as usize;
+        let [b0, b1, b2, b3] = key.to_le_bytes();
+        self.0[3][i] == b3 && self.0[2][i] == b2 && self.0[1][i] == b1 && self.0[0][i] == b0
+    }
 }
 
 /// Every field but the totals ring, which is scratch: a search leaves the
@@ -332,7 +374,7 @@ impl Position {
             phase: ByColor::new(0, 0),
             pieces: ByColor::new(0, 0),
             hash: 0,
-            history: [0; HISTORY_SIZE],
+            history: KeyRing::new(),
             hist_top: 0,
             hist_len: 0,
             saved: [Saved::NONE; SAVED_SLOTS],
@@ -444,7 +486,7 @@ impl Position {
     /// Meaningful for `back` in `1..=min(history_len, 127)`.
     #[inline]
     fn history_key(&self, back: u16) -> u32 {
-        self.history[self.hist_top.wrapping_sub(back as u8) as usize]
+        self.history.get(self.hist_top.wrapping_sub(back as u8))
     }
 
     /// Copy the ring slots above the newest key (the next `out.len()` a
@@ -452,7 +494,7 @@ impl Position {
     pub(crate) fn history_ahead(&self, out: &mut [u32]) {
         let mut at = self.hist_top;
         for key in out {
-            *key = self.history[at as usize];
+            *key = self.history.get(at);
             at = at.wrapping_add(1);
         }
     }
@@ -461,7 +503,7 @@ impl Position {
     pub(crate) fn restore_history_ahead(&mut self, from: &[u32]) {
         let mut at = self.hist_top;
         for key in from {
-            self.history[at as usize] = *key;
+            self.history.set(at, *key);
             at = at.wrapping_add(1);
         }
     }
@@ -506,7 +548,7 @@ impl Position {
         let mut at = self.hist_top.wrapping_sub(4);
         let mut left = (self.repetition_window() / 2).saturating_sub(1);
         while left > 0 {
-            if self.history[at as usize] == key {
+            if self.history.holds(at, key) {
                 count += 1;
                 if count == most {
                     break;
