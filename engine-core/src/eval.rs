@@ -79,8 +79,8 @@ impl Position {
         let (mg, eg, phase) = (self.mg, self.eg, self.phase);
         self.mg += d.mg;
         self.eg += d.eg;
-        self.phase[Color::White] += d.phase[Color::White];
-        self.phase[Color::Black] += d.phase[Color::Black];
+        self.phase[side] += d.phase_us;
+        self.phase[side.other()] += d.phase_them;
         self.kings[side] = to;
         let score = self.evaluate(side.other());
         (self.mg, self.eg, self.phase) = (mg, eg, phase);

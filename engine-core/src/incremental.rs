@@ -19,9 +19,13 @@ pub struct Delta {
     pub mg: i16,
     /// Change of the endgame-extra total.
     pub eg: i16,
-    /// Change of each colour's non-pawn material (White, Black): the
-    /// phase is their sum, and the attack test reads each side's alone.
-    pub phase: ByColor<i16>,
+    /// Change of the mover's non-pawn material (a promotion's gain). The
+    /// phase is both colours' sum, and the attack test reads each side's
+    /// alone. Named by the mover, not by colour: a colour-indexed pair was
+    /// kept in memory and indexed at run time on the 6502 (issue 37).
+    pub phase_us: i16,
+    /// Change of the other colour's non-pawn material (a capture's loss).
+    pub phase_them: i16,
     /// XOR into the placement hash.
     pub hash: u32,
 }
@@ -77,17 +81,17 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
         Delta {
             mg: (mg[to] as i16).wrapping_sub(mg[from] as i16),
             eg: (eg[to] as i16).wrapping_sub(eg[from] as i16),
-            phase: ByColor::new(0, 0),
+            phase_us: 0,
+            phase_them: 0,
             hash: piece_key(key, from) ^ piece_key(key, to),
         }
     } else {
         let a = moved.with_kind(promo).index();
-        let mut phase = ByColor::new(0, 0);
-        phase[moved.color()] = PHASE[a] - PHASE[p];
         Delta {
             mg: MATERIAL[a] + MG_BY_PIECE[a][to] as i16 - MATERIAL[p] - MG_BY_PIECE[p][from] as i16,
             eg: EG_BY_PIECE[a][to] as i16 - EG_BY_PIECE[p][from] as i16,
-            phase,
+            phase_us: PHASE[a] - PHASE[p],
+            phase_them: 0,
             hash: piece_key(KEYS_BY_PIECE[p], from) ^ piece_key(KEYS_BY_PIECE[a], to),
         }
     };
@@ -97,7 +101,8 @@ pub fn delta(m: Move, moved: Piece, captured: Piece) -> Delta {
         let at = if m.flags & EN_PASSANT != 0 { (m.to.en_passant_victim().ordinal() & 63) as usize } else { to };
         d.mg -= MATERIAL[c] + MG_BY_PIECE[c][at] as i16;
         d.eg -= EG_BY_PIECE[c][at] as i16;
-        d.phase[captured.color()] -= PHASE[c];
+        // The victim is the other colour's (a generated move takes no man of its own).
+        d.phase_them -= PHASE[c];
         d.hash ^= piece_key(KEYS_BY_PIECE[c], at);
     }
     if m.flags & (CASTLE_KING | CASTLE_QUEEN) != 0 {

@@ -110,7 +110,7 @@ impl Position {
         // to its stack (0.8% more cycles a perft leaf).
         self.saved[depth as usize & (SAVED_SLOTS - 1)] =
             Saved { depth, mg: self.mg, eg: self.eg, phase: self.phase, hash: self.hash };
-        self.apply(&delta(m, piece, undo.captured));
+        self.apply(&delta(m, piece, undo.captured), us);
         if m.flags & DOUBLE_PUSH != 0 && !self.ep_capture_exists() {
             self.ep = NO_SQUARE;
         }
@@ -141,15 +141,14 @@ impl Position {
         }
     }
 
-    /// Add a move's change to the totals.
+    /// Add a move's change to the totals (`us`: the colour that moved).
     #[inline(always)]
-    fn apply(&mut self, d: &Delta) {
+    fn apply(&mut self, d: &Delta, us: Color) {
         self.mg += d.mg;
         self.eg += d.eg;
-        let (white, black) = (Color::White, Color::Black);
-        if (d.phase[white] | d.phase[black]) != 0 {
-            self.phase[white] += d.phase[white];
-            self.phase[black] += d.phase[black];
+        if (d.phase_us | d.phase_them) != 0 {
+            self.phase[us] += d.phase_us;
+            self.phase[us.other()] += d.phase_them;
         }
         self.hash ^= d.hash;
     }
