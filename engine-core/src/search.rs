@@ -981,6 +981,20 @@ impl<S: Slots> Searcher<S> {
         self.quiesce_moves(hooks, alpha, beta, ply, check, checks, best)
     }
 
+    /// Quiescence's pruning of capture `m` (not a promotion): delta
+    /// pruning (the victim cannot lift `best` to `alpha`) or a capture by a
+    /// larger man of a pawn-defended victim. Out of line (issue 37): inlined
+    /// into `quiesce_moves`, its state took that recursive function's
+    /// soft-stack frame, each access a `(zp),y`.
+    #[inline(never)]
+    fn capture_futile(&self, m: Move, best: i16, alpha: i16) -> bool {
+        // En passant takes a pawn that is not on `to`.
+        let victim = PIECE_VALUE[self.pos.at(m.to).kind().max(PAWN) as usize];
+        best + victim + self.delta_margin <= alpha
+            || (PIECE_VALUE[self.pos.at(m.from).kind() as usize] > victim
+                && self.pos.pawn_attacks(m.to, self.pos.side_to_move().other()))
+    }
+
     /// The move loop of [`Searcher::quiesce`], out of line: a node that
     /// stands pat (the common case) then never pays this large function's
     /// register saves. `best` is the stand-pat score, or `-INF` in check;
@@ -1033,17 +1047,8 @@ impl<S: Slots> Searcher<S> {
             next += 1;
             let m = if rest_unscored { self.arena[i] } else { self.pick_best(i, end) };
             rest_unscored = m.score == 0;
-            if prune && m.is_capture() && m.promotion() == 0 {
-                // En passant takes a pawn that is not on `to`.
-                let victim = PIECE_VALUE[self.pos.at(m.to).kind().max(PAWN) as usize];
-                if best + victim + self.delta_margin <= alpha {
-                    continue;
-                }
-                if PIECE_VALUE[self.pos.at(m.from).kind() as usize] > victim
-                    && self.pos.pawn_attacks(m.to, side.other())
-                {
-                    continue;
-                }
+            if prune && m.is_capture() && m.promotion() == 0 && self.capture_futile(m, best, alpha) {
+                continue;
             }
             let pre = self.pos.legality(m, check);
             if pre == Legality::Illegal {
