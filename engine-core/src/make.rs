@@ -9,7 +9,7 @@
 use crate::incremental::{delta, Delta};
 use crate::mv::{Move, Undo, CAPTURE, CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, PROMO};
 use crate::piece::*;
-use crate::position::{Position, Saved, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, SAVED_SLOTS};
+use crate::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
 use crate::square::*;
 
 /// The castling rights that survive a move touching `sq` (as origin or target).
@@ -108,8 +108,7 @@ impl Position {
         // the change: each is read once for both. Saved at the top, their
         // values stayed live across the whole make, which the AVR spilled
         // to its stack (0.8% more cycles a perft leaf).
-        self.saved[depth as usize & (SAVED_SLOTS - 1)] =
-            Saved { depth, mg: self.mg, eg: self.eg, phase: self.phase, hash: self.hash };
+        self.saved.store(depth, self.mg, self.eg, self.phase, self.hash);
         self.apply(&delta(m, piece, undo.captured), us);
         if m.flags & DOUBLE_PUSH != 0 && !self.ep_capture_exists() {
             self.ep = NO_SQUARE;
@@ -129,9 +128,8 @@ impl Position {
     #[inline(never)]
     pub fn unmake(&mut self, m: Move, undo: Undo) {
         self.take_back(m, undo);
-        let s = self.saved[self.hist_len as usize & (SAVED_SLOTS - 1)];
-        if s.depth == self.hist_len {
-            (self.mg, self.eg, self.phase, self.hash) = (s.mg, s.eg, s.phase, s.hash);
+        if let Some(totals) = self.saved.load(self.hist_len) {
+            (self.mg, self.eg, self.phase, self.hash) = totals;
         } else {
             self.refresh();
         }

@@ -131,21 +131,67 @@ pub const HISTORY_LIVE: u16 = 127;
 /// test's make below it).
 pub(crate) const SAVED_SLOTS: usize = 32;
 
-/// The running totals as a `make` found them, for its `unmake` to put back.
+/// The running totals as a `make` found them, for its `unmake` to put
+/// back, in two rings of small slots: each ring is at most 256 bytes, so a
+/// slot's offset is a byte (the 6502's `sta ring,x`), where one ring of
+/// 14-byte slots cost a multiply by 14 and a 16-bit pointer a field. The
+/// depth is in the first, which `unmake` reads before the rest.
 #[derive(Clone, Copy, Debug)]
-#[repr(C)]
-pub(crate) struct Saved {
-    /// `hist_len` at the make: the slot is that make's if it still says so
-    /// (a later make of another depth in the slot says otherwise).
-    pub(crate) depth: u16,
-    pub(crate) mg: i16,
-    pub(crate) eg: i16,
-    pub(crate) phase: ByColor<i16>,
-    pub(crate) hash: u32,
+pub(crate) struct SavedRing {
+    eval: [SavedEval; SAVED_SLOTS],
+    rest: [SavedRest; SAVED_SLOTS],
 }
 
-impl Saved {
-    const NONE: Saved = Saved { depth: 0, mg: 0, eg: 0, phase: ByColor::new(0, 0), hash: 0 };
+/// A slot's first part (6 bytes).
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+struct SavedEval {
+    /// `hist_len` at the make: the slot is that make's if it still says so
+    /// (a later make of another depth in the slot says otherwise).
+    depth: u16,
+    mg: i16,
+    eg: i16,
+}
+
+/// A slot's second part (8 bytes).
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+struct SavedRest {
+    phase: ByColor<i16>,
+    hash: u32,
+}
+
+impl SavedRing {
+    const NONE: SavedRing = SavedRing {
+        eval: [SavedEval { depth: 0, mg: 0, eg: 0 }; SAVED_SLOTS],
+        rest: [SavedRest { phase: ByColor::new(0, 0), hash: 0 }; SAVED_SLOTS],
+    };
+
+    /// The slot of `depth`, a byte.
+    #[inline(always)]
+    const fn slot(depth: u16) -> usize {
+        (depth as u8 & (SAVED_SLOTS as u8 - 1)) as usize
+    }
+
+    /// Keep the totals a make at `depth` found.
+    #[inline(always)]
+    pub(crate) fn store(&mut self, depth: u16, mg: i16, eg: i16, phase: ByColor<i16>, hash: u32) {
+        let i = Self::slot(depth);
+        self.eval[i] = SavedEval { depth, mg, eg };
+        self.rest[i] = SavedRest { phase, hash };
+    }
+
+    /// The totals the make at `depth` found, if its slot is still its own.
+    #[inline(always)]
+    pub(crate) fn load(&self, depth: u16) -> Option<(i16, i16, ByColor<i16>, u32)> {
+        let i = Self::slot(depth);
+        let e = self.eval[i];
+        if e.depth != depth {
+            return None;
+        }
+        let r = self.rest[i];
+        Some((e.mg, e.eg, r.phase, r.hash))
+    }
 }
 
 /// Why the rules draw a position on the board ([`Position::draw_rule`]).
@@ -207,7 +253,7 @@ pub struct Position {
     /// What each outstanding make found, at `hist_len % SAVED_SLOTS`:
     /// `unmake` puts the totals back from here rather than computing the
     /// move's change again. Scratch: no part of the position's value.
-    pub(crate) saved: [Saved; SAVED_SLOTS],
+    pub(crate) saved: SavedRing,
 }
 
 /// The key history ring as four byte planes, entry `i`'s byte `b` (0 the
@@ -377,7 +423,7 @@ impl Position {
             history: KeyRing::new(),
             hist_top: 0,
             hist_len: 0,
-            saved: [Saved::NONE; SAVED_SLOTS],
+            saved: SavedRing::NONE,
         }
     }
 
