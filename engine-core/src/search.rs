@@ -724,9 +724,11 @@ impl<S: Slots> Searcher<S> {
         }
     }
 
-    /// Generate into the arena at `top`; the range of the new list, or
-    /// `None` if the arena might not have held it all.
-    fn generate(&mut self, mode: GenMode) -> Option<(usize, usize)> {
+    /// Generate into the arena at `top`; the new list's end (it starts at
+    /// the `top` the caller read before), or `None` if the arena might not
+    /// have held it all. The end alone, a `u16`: an `Option` of the range
+    /// (two `usize`) was returned through memory on the 6502 (issue 37).
+    fn generate(&mut self, mode: GenMode) -> Option<u16> {
         let start = self.top as usize;
         let room = (ARENA_SIZE - start).min(MAX_MOVES);
         let n = self.pos.generate(&mut self.arena[start..start + room], mode);
@@ -736,7 +738,7 @@ impl<S: Slots> Searcher<S> {
         }
         self.top = (start + n) as u16;
         self.note_high_water();
-        Some((start, start + n))
+        Some((start + n) as u16)
     }
 
     /// Search a child at `depth` (quiescence at 0) with the window `(alpha, beta)`
@@ -815,9 +817,11 @@ impl<S: Slots> Searcher<S> {
             }
             futile = stand + margin <= alpha;
         }
-        let Some((start, end)) = self.generate(GenMode::All) else {
+        let start = self.top as usize;
+        let Some(end) = self.generate(GenMode::All) else {
             return self.pos.evaluate(self.pos.side_to_move());
         };
+        let end = end as usize;
         self.score_moves(start, end, ply, hash_move);
         let alpha_in = alpha;
         let mut best = -INF;
@@ -1025,9 +1029,11 @@ impl<S: Slots> Searcher<S> {
             GenMode::Captures
         };
         let prune = self.techniques().qprune && !in_check;
-        let Some((start, end)) = self.generate(mode) else {
+        let start = self.top as usize;
+        let Some(end) = self.generate(mode) else {
             return self.pos.evaluate(side);
         };
+        let end = end as usize;
         if mode != GenMode::Captures {
             // Quiet evasions and checks may be killers. (A captures list
             // has no quiet move: the generator's scores are final.)
