@@ -59,10 +59,10 @@ impl Position {
     /// it, once the side to move's king steps to `to` (taking whatever
     /// stands there; a step, not castling), without making the move:
     /// quiescence asks this of a bare king's moves, to see the reply stand
-    /// pat before paying for `make` and `unmake`. The running totals and
-    /// the king's square take the step's [`delta`] (a pure function, as
-    /// `make` applies it) for one call of `evaluate`, then are put back;
-    /// the board is not touched.
+    /// pat before paying for `make` and `unmake`. [`value`] is handed the
+    /// running totals and the king's square with the step's [`delta`] (a
+    /// pure function, as `make` applies it) added; the position is not
+    /// touched.
     ///
     /// The move handed to `delta` has no flags (its capture is the piece
     /// on `to`): its promotion, en passant and castling terms fold away,
@@ -76,16 +76,17 @@ impl Position {
         let side = self.side;
         let from = self.kings[side];
         let d = delta(Move::new(from, to, 0), self.at(from), self.at(to));
-        let (mg, eg, phase) = (self.mg, self.eg, self.phase);
-        self.mg += d.mg;
-        self.eg += d.eg;
-        self.phase[side] += d.phase_us;
-        self.phase[side.other()] += d.phase_them;
-        self.kings[side] = to;
-        let score = self.evaluate(side.other());
-        (self.mg, self.eg, self.phase) = (mg, eg, phase);
-        self.kings[side] = from;
-        score
+        // The totals after the step handed to `value` as values, not
+        // written to the position and put back (issue 37: fewer stores).
+        let mut kings = self.kings;
+        kings[side] = to;
+        let phase = (self.phase[side] + d.phase_us) + (self.phase[side.other()] + d.phase_them);
+        let score = value(self.mg + d.mg, self.eg + d.eg, phase, kings);
+        if side.other() == Color::White {
+            score
+        } else {
+            -score
+        }
     }
 
     /// The most material one move of the side to move can win: the largest
@@ -131,7 +132,11 @@ impl Position {
 /// kings (public for the tuner, which scores its positions through it): `mg`, blended with `eg` by quarters of the phase below
 /// [`PHASE_ENDGAME`], and the mate drive when little is left and one side
 /// is decisively ahead.
-#[inline(always)]
+///
+/// Out of line: one copy for [`Position::evaluate`] and
+/// [`Position::evaluate_after_king_step`] (issue 37: inlined into both,
+/// the game's code was 314 bytes larger).
+#[inline(never)]
 pub fn value(mg: i16, eg: i16, phase: i16, kings: ByColor<Square>) -> i16 {
     let mut score = mg;
     if phase < PHASE_ENDGAME {
