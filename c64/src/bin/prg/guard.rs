@@ -17,10 +17,11 @@ use crate::memory::{fill, peek, HARD_STACK};
 /// the interrupts: at most 48 bytes in either build, which tools/c64-report
 /// checks against the zone), so a guard asked at every node stops the
 /// search before the stack can wrap. The canary is overwritten once 257 -
-/// `CANARY_ZONE` = 205 bytes are in use: a few bytes short of the real
-/// build's worst case (211, computed from its ELF by tools/c64-report:
-/// docs/c64.md, "The stacks"), so it can stop only a line within a ply of
-/// the deepest the search goes (level 4's deepest measured 154 bytes).
+/// `CANARY_ZONE` = 205 bytes are in use: about the real builds' worst
+/// cases (204 in the game, 210 in the drive, computed from their ELFs by
+/// tools/c64-report: docs/c64.md, "The stacks"), so it can stop only a
+/// line within a ply of the deepest the search goes (level 4's deepest
+/// measured 151 bytes).
 const CANARY_ZONE: u16 = 52;
 /// The canary: four bytes of this value at the top of the zone, the first
 /// the stack reaches.
