@@ -40,10 +40,12 @@ use crate::tt::{Bound, InPlace, Slots, Table};
 
 /// The deepest ply a line of search reaches (main and quiescence): a node
 /// there returns its static evaluation. Set by the C64's soft stack, which
-/// holds one frame a ply of the recursion (69 bytes at most) in the 1,536
-/// bytes of `$0200-$07FF`: 22 plies are 1,518 (tools/c64-report proves it
-/// from the real build's ELF; docs/c64.md, "The stacks"). The 6502's own
-/// stack then needs at most 212 of its 256 bytes.
+/// holds one frame a ply of the recursion in the 1,536 bytes of
+/// `$0200-$07FF`: at 69 bytes a ply, where the real build began, 22 plies
+/// were 1,518; since issue 37's levers `negamax`'s 59 make 1,298
+/// (tools/c64-report proves it from the real build's ELF at every build;
+/// docs/c64.md, "The stacks"). The 6502's own stack then needs at most 210
+/// of its 256 bytes.
 /// When the cap came in (from 28 plies), 8 of the bench's 192,507 nodes lay
 /// on lines deeper than this (192,515 with it) and the drive's games never
 /// reached it; docs/strength.md measures the change.
