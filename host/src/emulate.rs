@@ -41,6 +41,7 @@ use engine_core::Searcher;
 use self::cpu::Cpu;
 use self::machine::{Machine, Stop};
 use self::profile::Profile;
+use crate::out::outln;
 
 /// A PAL C64's clock, cycles a second.
 pub const PAL_HZ: u64 = 985_248;
@@ -297,11 +298,11 @@ pub fn run(args: EmulateArgs) -> ExitCode {
         emu.profile = Some(Box::default());
     }
     let name = args.prg.display().to_string();
-    println!("emulate: {name}: loads ${:04X}-${:04X}, SYS {}", emu.prg.load, emu.prg.end - 1, emu.prg.start);
+    outln!("emulate: {name}: loads ${:04X}-${:04X}, SYS {}", emu.prg.load, emu.prg.end - 1, emu.prg.start);
     let status = run_mode(&mut emu, &args);
     if let (Some(profile), Some(symbols)) = (&emu.profile, &symbols) {
         for line in profile.report(symbols, args.profile_top) {
-            println!("{line}");
+            outln!("{line}");
         }
     }
     status
@@ -332,7 +333,7 @@ fn run_mode(emu: &mut Emulator, args: &EmulateArgs) -> ExitCode {
         if args.screen {
             print_screen(emu);
         }
-        println!("emulate: {}", emu.stacks());
+        outln!("emulate: {}", emu.stacks());
         return match done {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(1, &format!("{}: {e}", path.display())),
@@ -340,10 +341,10 @@ fn run_mode(emu: &mut Emulator, args: &EmulateArgs) -> ExitCode {
     }
     let stop = emu.run(args.max_cycles);
     print_screen(emu);
-    println!("emulate: {}", emu.stacks());
+    outln!("emulate: {}", emu.stacks());
     match stop {
         Some(stop @ (Stop::Exit(0) | Stop::Reset)) => {
-            println!("emulate: {}", emu.describe(&stop));
+            outln!("emulate: {}", emu.describe(&stop));
             ExitCode::SUCCESS
         }
         Some(stop) => fail(1, &emu.describe(&stop)),
@@ -361,9 +362,9 @@ fn fail(status: u8, message: &str) -> ExitCode {
 }
 
 fn print_screen(emu: &Emulator) {
-    println!("emulate: the screen:");
+    outln!("emulate: the screen:");
     for row in emu.text() {
-        println!("  |{}|", row.trim_end());
+        outln!("  |{}|", row.trim_end());
     }
 }
 
@@ -423,31 +424,32 @@ fn drive(emu: &mut Emulator, max_cycles: u64, show: bool) -> ExitCode {
     // The figures are at $0400 once the harness is done; before, the
     // soft stack is (shown with --screen only).
     if show || matches!(stop, Some(Stop::Exit(_))) {
-        println!("emulate: the C64's screen at $0400:");
+        outln!("emulate: the C64's screen at $0400:");
         for row in screen.rows.iter().filter(|row| show || !row.trim().is_empty()) {
-            println!("  |{}|", row.trim_end());
+            outln!("  |{}|", row.trim_end());
         }
     }
     let total = emu.cpu.cycles;
-    println!(
+    outln!(
         "emulate: {total} cycles emulated in {elapsed:.1} s ({:.0} M cycles/s)",
         total as f64 / elapsed.max(1e-9) / 1e6
     );
-    println!("emulate: {}", emu.stacks());
-    println!(
+    outln!("emulate: {}", emu.stacks());
+    outln!(
         "emulate: {} interrupts taken, {} dropped while the KERNAL was mapped",
-        emu.machine.irqs, emu.machine.dropped_irqs
+        emu.machine.irqs,
+        emu.machine.dropped_irqs
     );
     let status = match stop {
         Some(Stop::Exit(status)) => status,
         Some(stop) => return fail(1, &emu.describe(&stop)),
         None => return fail(1, &limit_reached(emu)),
     };
-    println!("emulate: {}; status byte at $00FB: {}", emu.describe(&Stop::Exit(status)), emu.machine.ram[0xFB]);
+    outln!("emulate: {}; status byte at $00FB: {}", emu.describe(&Stop::Exit(status)), emu.machine.ram[0xFB]);
     let host = host_drive();
     let ok = drive_report(emu, &screen, &host, status);
     if ok {
-        println!("emulate: ok: the C64's searches, nodes and digest are the host's, status 0");
+        outln!("emulate: ok: the C64's searches, nodes and digest are the host's, status 0");
         ExitCode::SUCCESS
     } else {
         fail(1, "the drive run does not match the host's, or its status is not 0")
@@ -461,38 +463,38 @@ fn drive_report(emu: &Emulator, screen: &DriveScreen, host: &Report, status: u8)
         (Some(v), false) => v.to_string(),
         (None, _) => "(not on the screen)".into(),
     };
-    println!(
+    outln!(
         "drive on the C64: searches {} nodes {} digest {}",
         shown(screen.searches, false),
         shown(screen.nodes, false),
         shown(screen.digest, true)
     );
-    println!("drive on the host: searches {} nodes {} digest {:08x}", host.searches, host.nodes, host.digest.0);
+    outln!("drive on the host: searches {} nodes {} digest {:08x}", host.searches, host.nodes, host.digest.0);
     let same = screen.searches == Some(host.searches)
         && screen.nodes == Some(host.nodes)
         && screen.digest == Some(host.digest.0);
     let timed = match (emu.machine.cia2_started, emu.machine.cia2_stopped) {
         (Some(start), Some(stop)) if stop >= start => stop - start,
         _ => {
-            println!("emulate: CIA 2's timer A was not started and stopped: no timed interval");
+            outln!("emulate: CIA 2's timer A was not started and stopped: no timed interval");
             return false;
         }
     };
     let searches = host.searches.max(1) as u64;
     let nodes = host.nodes.max(1) as u64;
-    println!(
+    outln!(
         "cycles {timed} (emulated, CIA 2's start to its stop): {} a node, {} a search",
         timed / nodes,
         timed / searches
     );
     match screen.cycles {
         Some(shown) => {
-            println!("cycles {shown} as the C64 counted them with CIA 2 (difference {})", shown as i64 - timed as i64)
+            outln!("cycles {shown} as the C64 counted them with CIA 2 (difference {})", shown as i64 - timed as i64)
         }
-        None => println!("cycles: the C64's count is not on the screen"),
+        None => outln!("cycles: the C64's count is not on the screen"),
     }
     let real = timed * PAL_FRAME / (PAL_FRAME - BAD_LINE_CYCLES);
-    println!(
+    outln!(
         "seconds {:.1} on a PAL C64 at {PAL_HZ} Hz without bad lines; about {:.1} with the screen on",
         seconds(timed),
         seconds(real)
@@ -508,7 +510,7 @@ fn drive_report(emu: &Emulator, screen: &DriveScreen, host: &Report, status: u8)
 fn print_levels(per_node: u64) {
     for (n, limits) in engine_core::level::LEVELS.iter().enumerate() {
         let cycles = limits.nodes as u64 * per_node * PAL_FRAME / (PAL_FRAME - BAD_LINE_CYCLES);
-        println!(
+        outln!(
             "level {}: at most {} nodes a move: {:.0} s a move on a PAL C64 at {per_node} cycles a node",
             n + 1,
             limits.nodes,

@@ -73,6 +73,30 @@ fn a_closed_output_ends_each_command_quietly() {
     }
 }
 
+/// `emulate` too: a PRG that loops until the cycle limit, its report
+/// written into a closed pipe.
+#[test]
+fn a_closed_output_ends_emulate_quietly() {
+    use std::process::Stdio;
+    let prg = std::env::temp_dir().join(format!("c64chess-closed-{}.prg", std::process::id()));
+    // 10 SYS2061, then `jmp $080D` for ever.
+    std::fs::write(&prg, [0x01, 0x08, 0x0B, 0x08, 0x0A, 0x00, 0x9E, b'2', b'0', b'6', b'1', 0, 0, 0, 0x4C, 0x0D, 0x08])
+        .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_c64chess"))
+        .args(["emulate", "--max-cycles", "1e5"])
+        .arg(&prg)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run c64chess");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    std::fs::remove_file(&prg).ok();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(141), "{:?}\n{stderr}", out.status);
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
 /// A perft or divide deep enough to run for hours is refused, with the way
 /// to force it; a depth that finishes runs as before.
 #[test]
