@@ -134,18 +134,7 @@ impl Vic {
     /// The colour numbers of the display window, row by row, as the VIC-II
     /// shows them in hi-res character mode with a black background.
     pub fn pixels(&self) -> Vec<u8> {
-        let mut out = vec![colour::BLACK; WIDTH * HEIGHT];
-        for (at, (&code, &ink)) in self.matrix.iter().zip(&self.colour).enumerate() {
-            let (row, col) = (at / COLS as usize, at % COLS as usize);
-            for (y, bits) in self.charset[code as usize].into_iter().enumerate() {
-                for x in 0..8 {
-                    if bits & (0x80 >> x) != 0 {
-                        out[(row * 8 + y) * WIDTH + col * 8 + x] = ink & 15;
-                    }
-                }
-            }
-        }
-        out
+        character_mode(&self.matrix, &self.colour, &self.charset, colour::BLACK)
     }
 }
 
@@ -160,6 +149,26 @@ impl Screen for Vic {
         self.matrix[at] = c.code;
         self.colour[at] = c.colour;
     }
+}
+
+/// The display window in hi-res character mode, as the VIC-II draws it:
+/// 320 × 200 colour numbers, row by row; each cell's character (`codes`,
+/// 40 a row, into `charset`) in its colour-RAM nybble where a bit is set,
+/// `background` elsewhere. `Vic` and the emulated C64's screen
+/// (`crate::emulate::screen`) both draw through it.
+pub fn character_mode(codes: &[u8; 1000], colours: &[u8; 1000], charset: &[[u8; 8]; 256], background: u8) -> Vec<u8> {
+    let mut out = vec![background; WIDTH * HEIGHT];
+    for (at, (&code, &ink)) in codes.iter().zip(colours).enumerate() {
+        let (row, col) = (at / COLS as usize, at % COLS as usize);
+        for (y, bits) in charset[code as usize].into_iter().enumerate() {
+            for x in 0..8 {
+                if bits & (0x80 >> x) != 0 {
+                    out[(row * 8 + y) * WIDTH + col * 8 + x] = ink & 15;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The screen as the C64 shows it: 320 × 200 colour numbers, row by row.

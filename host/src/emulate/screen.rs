@@ -31,7 +31,7 @@ use std::sync::OnceLock;
 use c64::glyphs::{piece_part, screen_code, CENTRE_PART, MEN_CELLS, PIECE_BASE, SET_MEN};
 
 use super::machine::Machine;
-use crate::picture::{rom, HEIGHT, WIDTH};
+use crate::picture::{character_mode, rom, HEIGHT, WIDTH};
 
 /// What a cell that is no text reads as.
 pub const NOT_TEXT: char = '~';
@@ -77,18 +77,7 @@ impl Frame {
         if !self.display {
             return vec![self.border; WIDTH * HEIGHT];
         }
-        let mut out = vec![self.background; WIDTH * HEIGHT];
-        for (at, (&code, &ink)) in self.codes.iter().zip(&self.colours).enumerate() {
-            let (row, col) = (at / 40, at % 40);
-            for (y, bits) in self.glyphs[code as usize].into_iter().enumerate() {
-                for x in 0..8 {
-                    if bits & (0x80 >> x) != 0 {
-                        out[(row * 8 + y) * WIDTH + col * 8 + x] = ink;
-                    }
-                }
-            }
-        }
-        out
+        character_mode(&self.codes, &self.colours, &self.glyphs, self.background)
     }
 
     /// The 25 rows as text (see the module's documentation); trailing
