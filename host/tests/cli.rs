@@ -1,11 +1,53 @@
 //! The command line itself: `--version`, an example in every `--help`, and
 //! `bench --level`.
 
-use std::process::Command;
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::Mutex;
+
+/// Held while a child is started. A spawn forks this whole test process,
+/// and until the fork has exec'd it holds a copy of every descriptor open
+/// here, the read end of a closed-pipe test's pipe among them.
+/// [`Command::spawn`] returns only once the child has exec'd.
+static SPAWNING: Mutex<()> = Mutex::new(());
+
+/// Start c64chess with `args` and `stdout`, its standard error piped.
+fn spawn(args: &[&str], stdout: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_c64chess"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run c64chess")
+}
+
+/// Run `args` to its end, its output captured.
+fn output(args: &[&str]) -> Output {
+    let child = {
+        let _held = SPAWNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        spawn(args, Stdio::piped())
+    };
+    child.wait_with_output().expect("run c64chess")
+}
 
 fn run(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_c64chess")).args(args).output().expect("run c64chess");
+    let out = output(args);
     (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Run `args` with standard output a pipe whose read end is closed before
+/// the child starts, so its first write already fails. (Closing it after
+/// the spawn let a child on a busy single core write everything into the
+/// pipe's buffer first: CI once saw `emulate` end with status 1.) The lock
+/// keeps any other test's fork from holding a copy of the read end.
+fn run_into_closed_pipe(args: &[&str]) -> Output {
+    let child = {
+        let _held = SPAWNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        spawn(args, writer.into())
+    };
+    child.wait_with_output().unwrap()
 }
 
 #[test]
@@ -55,18 +97,9 @@ fn bench_at_a_level_reports_the_mean_search() {
 /// 141 (a shell's code for SIGPIPE), nothing on standard error, no panic.
 #[test]
 fn a_closed_output_ends_each_command_quietly() {
-    use std::process::Stdio;
     for args in [&["bench", "-v"][..], &["drive", "-v"], &["perft", "4"], &["divide", "4"], &["bench", "--level", "1"]]
     {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_c64chess"))
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("run c64chess");
-        // The read end closed before anything is written: every write fails.
-        drop(child.stdout.take());
-        let out = child.wait_with_output().unwrap();
+        let out = run_into_closed_pipe(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(141), "{args:?}: {:?}\n{stderr}", out.status);
         assert!(stderr.is_empty(), "{args:?}: {stderr}");
@@ -77,20 +110,11 @@ fn a_closed_output_ends_each_command_quietly() {
 /// written into a closed pipe.
 #[test]
 fn a_closed_output_ends_emulate_quietly() {
-    use std::process::Stdio;
     let prg = std::env::temp_dir().join(format!("c64chess-closed-{}.prg", std::process::id()));
     // 10 SYS2061, then `jmp $080D` for ever.
     std::fs::write(&prg, [0x01, 0x08, 0x0B, 0x08, 0x0A, 0x00, 0x9E, b'2', b'0', b'6', b'1', 0, 0, 0, 0x4C, 0x0D, 0x08])
         .unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_c64chess"))
-        .args(["emulate", "--max-cycles", "1e5"])
-        .arg(&prg)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run c64chess");
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
+    let out = run_into_closed_pipe(&["emulate", "--max-cycles", "1e5", prg.to_str().unwrap()]);
     std::fs::remove_file(&prg).ok();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(141), "{:?}\n{stderr}", out.status);
@@ -102,7 +126,7 @@ fn a_closed_output_ends_emulate_quietly() {
 #[test]
 fn perft_refuses_a_depth_that_would_not_finish() {
     for sub in ["perft", "divide"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_c64chess")).args([sub, "99"]).output().unwrap();
+        let out = output(&[sub, "99"]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{sub}: {stderr}");
         assert!(stderr.contains(&format!("{sub} 99 would not finish")) && stderr.contains("--force"), "{stderr}");
