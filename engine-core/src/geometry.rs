@@ -12,13 +12,16 @@ use crate::square::Square;
 /// Every piece step in generation order: knight (0..8), king and queen
 /// (8..16), rook (16..20), bishop (20..24). One table so one loop of the
 /// generator serves every piece but the pawn; the named sets below are
-/// copies of its parts, made at compile time.
+/// copies of its parts, made at compile time. Padded with zeros to 32
+/// entries (no piece's range reaches them): the generator's walk indexes
+/// it with a byte masked by 31, which needs no bounds check (issue 37).
 #[rustfmt::skip]
-pub(crate) const STEPS: [i8; 24] = [
+pub(crate) const STEPS: [i8; 32] = [
     -33, -31, -18, -14, 14, 18, 31, 33,
     -17, -16, -15, -1, 1, 15, 16, 17,
     -16, -1, 1, 16,
     -17, -15, 15, 17,
+    0, 0, 0, 0, 0, 0, 0, 0,
 ];
 
 /// `STEPS[first..last]` of each piece type (pawn and empty unused).

@@ -302,9 +302,13 @@ impl Position {
     #[inline(always)]
     fn gen_piece(&self, sink: &mut Sink, from: Square, first: u8, last: u8, slides: bool, quiet: Quiet) {
         let our_bit = self.side.piece_bit();
-        // A walk over the slice: one bounds check a piece, then a pointer
-        // step a direction (an index had its own check at every step).
-        for &d in &STEPS[first as usize..last as usize] {
+        // A byte index masked into the padded table: no bounds check, and
+        // on the 6502 one `lda STEPS,x` a direction (a walk over a slice
+        // kept a 16-bit pointer and compared it with the end's, issue 37).
+        let mut i = first;
+        while i != last {
+            let d = STEPS[(i & 31) as usize];
+            i += 1;
             let mut to = from;
             loop {
                 to = to.step(d);
