@@ -22,7 +22,7 @@ use c64chess_tests::{legal, position as engine_pos};
 use engine_core::book::book_move;
 use engine_core::level::{level, LEVELS};
 use engine_core::score::{MATE, MATE_BOUND};
-use engine_core::search::{Iteration, SearchHooks, Techniques, RANDOM_MOVES, SMALL_BUDGET};
+use engine_core::search::{Iteration, SearchHooks, Techniques, POLL_INTERVAL, RANDOM_MOVES, SMALL_BUDGET};
 use engine_core::{Limits, Move, Position, SearchResult, Searcher, MAX_MOVES};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
@@ -236,6 +236,37 @@ fn stopped_search_still_returns_a_legal_move() {
         let r = boxed_searcher().search(&pos, level(4), &mut hooks);
         assert!(legal(&pos).contains(&r.best), "{fen}: stopped search returned {}", r.best);
         assert!(r.nodes < level(4).nodes, "{fen}: the stop was ignored ({} nodes)", r.nodes);
+    }
+}
+
+/// Hooks that record the node count at every poll.
+#[derive(Default)]
+struct Polls(Vec<u32>);
+impl SearchHooks for Polls {
+    fn progress(&mut self, nodes: u32, _best: Move) -> bool {
+        self.0.push(nodes);
+        true
+    }
+}
+
+/// The polls come at every multiple of `POLL_INTERVAL` nodes and nowhere
+/// else, and a search that runs out of budget counts exactly its budget:
+/// the node counter's short path (`Searcher::out_of_budget`) skips the
+/// budget and the poll only where neither is due. Budgets around the poll
+/// interval's multiples, and the levels'.
+#[test]
+fn polls_at_every_interval_and_stops_at_the_budget_exactly() {
+    let pos = engine_pos(SHARP[0]);
+    let budgets = (1..=70).chain([255, 256, 257, 1_000, 1_200]).chain(LEVELS.iter().map(|l| l.nodes));
+    for nodes in budgets {
+        let lim = Limits { depth: 31, nodes };
+        let mut polls = Polls::default();
+        let r = boxed_searcher().search(&pos, lim, &mut polls);
+        let expected: Vec<u32> = (1..=r.nodes / POLL_INTERVAL).map(|i| i * POLL_INTERVAL).collect();
+        assert_eq!(polls.0, expected, "budget {nodes}: polls at {:?} for {} nodes", polls.0, r.nodes);
+        // Up to 1,200 nodes every search here runs out inside an iteration
+        // (a larger budget may end early: no iteration starts past a third).
+        assert!(r.nodes == nodes || nodes > 1_200 && r.nodes < nodes, "budget {nodes}: {} nodes", r.nodes);
     }
 }
 
