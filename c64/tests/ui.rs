@@ -720,6 +720,10 @@ fn any_key_makes_the_computer_move_now() {
     assert_eq!(s.app.game().side_to_move(), Color::Black);
     let full = s.keys.polls;
     assert!(s.screen.node_digits > 10, "the node count was drawn while thinking");
+    // Drawn with the other figures (a new best move, an iteration; the
+    // clock stands still here, so no new second), not at every poll: its
+    // digits cost the C64 about 10,000 cycles a poll.
+    assert!(s.screen.node_digits * 10 < full, "{} digits drawn in {full} polls", s.screen.node_digits);
     // The last report: depth and score, the count right-aligned to the
     // panel's edge, the best move so far and the reply expected; the clock
     // stood still, so no second ended.
