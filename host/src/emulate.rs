@@ -9,7 +9,8 @@
 //! it does not model stops the run with the address and the PC), `cia`
 //! (the 6526's timers and interrupts), [`screen`] (the VIC-II's view:
 //! pixels and text), [`script`] (the key scripts) and [`profile`] (the
-//! cycles by function, from the ELF's symbols: `--profile`). This file
+//! cycles by function and by source line, from the ELF's symbols and line
+//! table: `--profile`). This file
 //! loads the PRG, runs it, and holds the command and the drive's report.
 //!
 //! The machine starts as BASIC's `RUN` leaves it before it executes the
@@ -40,6 +41,7 @@ use engine_core::Searcher;
 
 use self::cpu::Cpu;
 use self::machine::{Machine, Stop};
+use self::profile::lines::LineTable;
 use self::profile::Profile;
 use crate::out::outln;
 
@@ -261,11 +263,11 @@ pub struct EmulateArgs {
     #[arg(long)]
     screen: bool,
     /// The PRG's ELF (`tools/c64-build` writes it beside the PRG): count
-    /// every cycle at the function holding the PC and print the functions
-    /// with the most at the end.
+    /// every cycle at the PC and print at the end where they went, by
+    /// function (the ELF's symbols) and by source line (its line table).
     #[arg(long, value_name = "ELF")]
     profile: Option<PathBuf>,
-    /// How many functions the profile lists.
+    /// How many functions, and how many source lines, the profile lists.
     #[arg(long, value_name = "N", default_value_t = 30)]
     profile_top: usize,
 }
@@ -290,28 +292,37 @@ pub fn run(args: EmulateArgs) -> ExitCode {
         Ok(emu) => emu,
         Err(e) => return fail(2, &format!("{}: {e}", args.prg.display())),
     };
-    let symbols = match args.profile.as_deref().map(read_symbols).transpose() {
-        Ok(symbols) => symbols,
+    let elf = match args.profile.as_deref().map(read_elf).transpose() {
+        Ok(elf) => elf,
         Err(e) => return fail(2, &e),
     };
-    if symbols.is_some() {
+    if elf.is_some() {
         emu.profile = Some(Box::default());
     }
     let name = args.prg.display().to_string();
     outln!("emulate: {name}: loads ${:04X}-${:04X}, SYS {}", emu.prg.load, emu.prg.end - 1, emu.prg.start);
     let status = run_mode(&mut emu, &args);
-    if let (Some(profile), Some(symbols)) = (&emu.profile, &symbols) {
+    if let (Some(profile), Some((symbols, lines))) = (&emu.profile, &elf) {
         for line in profile.report(symbols, args.profile_top) {
             outln!("{line}");
+        }
+        match lines {
+            Some(lines) => {
+                for line in lines.report(profile, symbols, args.profile_top) {
+                    outln!("{line}");
+                }
+            }
+            None => outln!("{}", profile::lines::NO_TABLE),
         }
     }
     status
 }
 
-/// The ELF's symbols, or why not.
-fn read_symbols(path: &std::path::Path) -> Result<Vec<profile::Symbol>, String> {
+/// The ELF's symbols and its line table (if it has one), or why not.
+fn read_elf(path: &std::path::Path) -> Result<(Vec<profile::Symbol>, Option<LineTable>), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    profile::functions(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    let read = |elf: profile::Elf| Ok((profile::functions(&elf)?, LineTable::read(&elf)?));
+    profile::Elf::parse(&bytes).and_then(read).map_err(|e: String| format!("{}: {e}", path.display()))
 }
 
 /// The run as the options ask: the drive, a key script, or until it stops.

@@ -1,14 +1,15 @@
 //! `c64chess emulate --profile ELF`: where the emulated 6502's cycles go,
-//! by function.
+//! by function and by source line.
 //!
-//! Two parts. [`functions`] reads the function symbols of an ELF32
-//! little-endian file (what llvm-mos links beside the PRG: its `.symtab`
-//! and the `.strtab` that section links to) and demangles Rust's legacy
-//! names; nothing else of the ELF is read, so no crate is needed for it.
-//! [`Profile`] counts, during the run, each instruction's cycles at the
-//! address it starts at, and each `JSR`'s target; [`Profile::by_function`]
-//! then sums the addresses each symbol's range `[value, value + size)`
-//! holds.
+//! The parts. [`Elf`] finds the sections of an ELF32 little-endian file
+//! (what llvm-mos links beside the PRG) by type or by name (`.shstrtab`);
+//! [`functions`] reads its function symbols (the `.symtab` and the
+//! `.strtab` that section links to) and demangles Rust's legacy names; no
+//! crate is needed for either. [`Profile`] counts, during the run, each
+//! instruction's cycles at the address it starts at, and each `JSR`'s
+//! target; [`Profile::by_function`] then sums the addresses each symbol's
+//! range `[value, value + size)` holds, and [`lines`] sums them by the
+//! source line the ELF's DWARF line table gives each address.
 //!
 //! Invariants. Every emulated cycle is counted once, at one address: an
 //! instruction's at its opcode's address, an interrupt's entry (7 cycles)
@@ -22,6 +23,8 @@
 //!
 //! The counts are per address (two 64 K tables), so the emulator's
 //! innermost loop only adds; the attribution is done once, at the end.
+
+pub mod lines;
 
 /// One symbol of the ELF: a function, or a data object with a size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +43,7 @@ pub struct Symbol {
 pub const NO_SYMBOL: &str = "(no symbol)";
 
 const SHT_SYMTAB: u32 = 2;
+const SHT_NOBITS: u32 = 8;
 const STT_OBJECT: u8 = 1;
 const STT_FUNC: u8 = 2;
 const SYMBOL_BYTES: usize = 16;
@@ -47,8 +51,8 @@ const SYMBOL_BYTES: usize = 16;
 /// Little-endian fields of an ELF file, with a clear error past its end.
 struct Reader<'a>(&'a [u8]);
 
-impl Reader<'_> {
-    fn bytes(&self, at: usize, len: usize) -> Result<&[u8], String> {
+impl<'a> Reader<'a> {
+    fn bytes(&self, at: usize, len: usize) -> Result<&'a [u8], String> {
         at.checked_add(len)
             .and_then(|end| self.0.get(at..end))
             .ok_or_else(|| format!("the ELF ends at {} bytes, before offset {at} + {len}", self.0.len()))
@@ -63,8 +67,10 @@ impl Reader<'_> {
     }
 }
 
-/// A section header's offset and size in the file, and its link.
+/// A section header: its name (an offset in `.shstrtab`), its type, its
+/// offset and size in the file, and its link.
 struct Section {
+    name: usize,
     kind: u32,
     offset: usize,
     size: usize,
@@ -88,6 +94,7 @@ fn sections(elf: &Reader) -> Result<Vec<Section>, String> {
         .map(|i| {
             let at = table + i * entry;
             Ok(Section {
+                name: elf.u32(at)? as usize,
                 kind: elf.u32(at + 4)?,
                 offset: elf.u32(at + 16)? as usize,
                 size: elf.u32(at + 20)? as usize,
@@ -95,6 +102,51 @@ fn sections(elf: &Reader) -> Result<Vec<Section>, String> {
             })
         })
         .collect()
+}
+
+/// An ELF32 little-endian file's section headers, read once.
+pub struct Elf<'a> {
+    file: Reader<'a>,
+    sections: Vec<Section>,
+    /// The section names' string table (`e_shstrndx`), empty if it has none.
+    names: &'a [u8],
+}
+
+impl<'a> Elf<'a> {
+    /// The file's section headers, or why it is not an ELF32 little-endian
+    /// file.
+    pub fn parse(bytes: &'a [u8]) -> Result<Self, String> {
+        let file = Reader(bytes);
+        let sections = sections(&file)?;
+        // Section 0 is the null section: an index of 0 means no names.
+        let names = match file.u16(0x32)? as usize {
+            0 => &[][..],
+            index => {
+                let names = sections.get(index).ok_or("the section names' index is past the sections")?;
+                file.bytes(names.offset, names.size)?
+            }
+        };
+        Ok(Elf { file, sections, names })
+    }
+
+    /// The contents of a section: empty for one that takes no room in the
+    /// file (`SHT_NOBITS`).
+    fn contents(&self, section: &Section) -> Result<&'a [u8], String> {
+        match section.kind {
+            SHT_NOBITS => Ok(&[]),
+            _ => self.file.bytes(section.offset, section.size),
+        }
+    }
+
+    /// The contents of the first section named `name`, if there is one.
+    pub fn section(&self, name: &str) -> Result<Option<&'a [u8]>, String> {
+        for section in &self.sections {
+            if !self.names.is_empty() && name_at(self.names, section.name)? == name.as_bytes() {
+                return self.contents(section).map(Some);
+            }
+        }
+        Ok(None)
+    }
 }
 
 /// The NUL-terminated name at `at` of a string table.
@@ -105,21 +157,19 @@ fn name_at(strings: &[u8], at: usize) -> Result<&[u8], String> {
 
 /// The functions and sized data objects of an ELF32 little-endian file,
 /// by address (their 16 low bits: the 6502's), names demangled.
-pub fn functions(bytes: &[u8]) -> Result<Vec<Symbol>, String> {
-    let elf = Reader(bytes);
-    let sections = sections(&elf)?;
-    let symtab = sections.iter().find(|s| s.kind == SHT_SYMTAB).ok_or("no symbol table (.symtab): stripped?")?;
-    let strtab = sections.get(symtab.link).ok_or("the symbol table links to no string table")?;
-    let strings = elf.bytes(strtab.offset, strtab.size)?;
+pub fn functions(elf: &Elf) -> Result<Vec<Symbol>, String> {
+    let symtab = elf.sections.iter().find(|s| s.kind == SHT_SYMTAB).ok_or("no symbol table (.symtab): stripped?")?;
+    let strtab = elf.sections.get(symtab.link).ok_or("the symbol table links to no string table")?;
+    let (strings, file) = (elf.contents(strtab)?, &elf.file);
     let mut symbols = Vec::new();
     for i in 0..symtab.size / SYMBOL_BYTES {
         let at = symtab.offset + i * SYMBOL_BYTES;
-        let kind = elf.bytes(at + 12, 1)?[0] & 0x0F;
-        let (value, size) = (elf.u32(at + 4)?, elf.u32(at + 8)?);
+        let kind = file.bytes(at + 12, 1)?[0] & 0x0F;
+        let (value, size) = (file.u32(at + 4)?, file.u32(at + 8)?);
         if !(kind == STT_FUNC || kind == STT_OBJECT) || size == 0 || value > 0xFFFF {
             continue;
         }
-        let name = String::from_utf8_lossy(name_at(strings, elf.u32(at)? as usize)?);
+        let name = String::from_utf8_lossy(name_at(strings, file.u32(at)? as usize)?);
         symbols.push(Symbol {
             name: demangle(&name),
             start: value as u16,
@@ -183,6 +233,21 @@ fn unescape(part: &str) -> String {
     out
 }
 
+/// Each address's symbol, an index in `symbols` (`usize::MAX` for none):
+/// a function over an object, and among equals the one listed first.
+fn owners(symbols: &[Symbol]) -> Vec<usize> {
+    let mut owner = vec![usize::MAX; 0x10000];
+    // Objects first, functions over them; each kind in reverse, so the
+    // first listed is written last.
+    for function in [false, true] {
+        for (i, s) in symbols.iter().enumerate().rev().filter(|(_, s)| s.function == function) {
+            let start = s.start as usize;
+            owner[start..(start + s.size as usize).min(0x10000)].fill(i);
+        }
+    }
+    owner
+}
+
 /// The run's counts by address.
 pub struct Profile {
     cycles: Vec<u64>,
@@ -227,14 +292,7 @@ impl Profile {
     /// The cycles and calls of each symbol that has any, most cycles
     /// first, with [`NO_SYMBOL`]'s row if any address outside them ran.
     pub fn by_function(&self, symbols: &[Symbol]) -> Vec<Row> {
-        // Each address's owner: objects first, functions over them.
-        let mut owner = vec![usize::MAX; 0x10000];
-        for function in [false, true] {
-            for (i, s) in symbols.iter().enumerate().rev().filter(|(_, s)| s.function == function) {
-                let start = s.start as usize;
-                owner[start..(start + s.size as usize).min(0x10000)].fill(i);
-            }
-        }
+        let owner = owners(symbols);
         let mut rows: Vec<Row> = symbols
             .iter()
             .map(|s| Row { name: s.name.clone(), cycles: 0, calls: self.calls[s.start as usize] })
@@ -274,9 +332,47 @@ impl Profile {
 mod tests {
     use super::*;
 
-    /// A minimal ELF32 little-endian file: the header, a null section, a
-    /// symbol table and its string table, with `symbols` (name, value,
-    /// size, type).
+    /// A minimal ELF32 little-endian file: the header, a null section,
+    /// `sections` (name, type, contents, link) and last a `.shstrtab`
+    /// naming them all.
+    pub(super) fn elf_of(sections: &[(&str, u32, &[u8], u32)]) -> Vec<u8> {
+        let mut names = vec![0u8];
+        let mut add_name = |name: &str| {
+            let at = names.len() as u32;
+            names.extend_from_slice(name.as_bytes());
+            names.push(0);
+            at
+        };
+        let mut table: Vec<(u32, u32, &[u8], u32)> =
+            sections.iter().map(|&(name, kind, contents, link)| (add_name(name), kind, contents, link)).collect();
+        let shstrtab = (add_name(".shstrtab"), 3, &names[..], 0);
+        table.push(shstrtab);
+        let mut file = vec![0u8; 52];
+        file[..6].copy_from_slice(b"\x7FELF\x01\x01");
+        let mut headers = vec![0u8; 40]; // the null section
+        for (name, kind, contents, link) in table.iter().copied() {
+            let mut h = [0u8; 40];
+            h[..4].copy_from_slice(&name.to_le_bytes());
+            h[4..8].copy_from_slice(&kind.to_le_bytes());
+            h[16..20].copy_from_slice(&(file.len() as u32).to_le_bytes());
+            h[20..24].copy_from_slice(&(contents.len() as u32).to_le_bytes());
+            h[24..28].copy_from_slice(&link.to_le_bytes());
+            headers.extend_from_slice(&h);
+            if kind != SHT_NOBITS {
+                file.extend_from_slice(contents);
+            }
+        }
+        let (count, headers_at) = (table.len() as u16 + 1, file.len() as u32);
+        file[0x20..0x24].copy_from_slice(&headers_at.to_le_bytes());
+        file[0x2E..0x30].copy_from_slice(&40u16.to_le_bytes());
+        file[0x30..0x32].copy_from_slice(&count.to_le_bytes());
+        file[0x32..0x34].copy_from_slice(&(count - 1).to_le_bytes());
+        file.extend_from_slice(&headers);
+        file
+    }
+
+    /// An ELF file of a symbol table and its string table, with `symbols`
+    /// (name, value, size, type).
     fn elf(symbols: &[(&str, u32, u32, u8)]) -> Vec<u8> {
         let mut strings = vec![0u8];
         let mut table = vec![0u8; SYMBOL_BYTES]; // symbol 0 is null
@@ -288,27 +384,11 @@ mod tests {
             strings.extend_from_slice(name.as_bytes());
             strings.push(0);
         }
-        let (table_at, strings_at) = (52, 52 + table.len());
-        let headers_at = strings_at + strings.len();
-        let mut file = vec![0u8; 52];
-        file[..6].copy_from_slice(b"\x7FELF\x01\x01");
-        file[0x20..0x24].copy_from_slice(&(headers_at as u32).to_le_bytes());
-        file[0x2E..0x30].copy_from_slice(&40u16.to_le_bytes());
-        file[0x30..0x32].copy_from_slice(&3u16.to_le_bytes());
-        file.extend_from_slice(&table);
-        file.extend_from_slice(&strings);
-        let header = |kind: u32, offset: usize, size: usize, link: u32| {
-            let mut h = [0u8; 40];
-            h[4..8].copy_from_slice(&kind.to_le_bytes());
-            h[16..20].copy_from_slice(&(offset as u32).to_le_bytes());
-            h[20..24].copy_from_slice(&(size as u32).to_le_bytes());
-            h[24..28].copy_from_slice(&link.to_le_bytes());
-            h
-        };
-        file.extend_from_slice(&[0u8; 40]);
-        file.extend_from_slice(&header(SHT_SYMTAB, table_at, table.len(), 2));
-        file.extend_from_slice(&header(3, strings_at, strings.len(), 0));
-        file
+        elf_of(&[(".symtab", SHT_SYMTAB, &table, 2), (".strtab", 3, &strings, 0)])
+    }
+
+    fn read_functions(bytes: &[u8]) -> Result<Vec<Symbol>, String> {
+        functions(&Elf::parse(bytes)?)
     }
 
     #[test]
@@ -321,7 +401,7 @@ mod tests {
             ("empty", 0x0850, 0, STT_FUNC),    // no size: left out
             ("banked", 0x1_0000, 4, STT_FUNC), // past 16 bits: left out
         ]);
-        let symbols = functions(&file).unwrap();
+        let symbols = read_functions(&file).unwrap();
         let names: Vec<(&str, u16, u16, bool)> =
             symbols.iter().map(|s| (s.name.as_str(), s.start, s.size, s.function)).collect();
         assert_eq!(
@@ -333,11 +413,33 @@ mod tests {
             ]
         );
         assert_eq!(
-            functions(b"\x7FELF\x02\x01").unwrap_err(),
+            read_functions(b"\x7FELF\x02\x01").unwrap_err(),
             "not a 32-bit little-endian ELF (llvm-mos writes those)"
         );
-        assert_eq!(functions(b"#!/bin/sh").unwrap_err(), "not an ELF file");
-        assert!(functions(&file[..60]).unwrap_err().contains("the ELF ends at 60 bytes"));
+        assert_eq!(read_functions(b"#!/bin/sh").unwrap_err(), "not an ELF file");
+        assert!(read_functions(&file[..60]).unwrap_err().contains("the ELF ends at 60 bytes"));
+    }
+
+    #[test]
+    fn the_elf_reader_finds_sections_by_name() {
+        let file = elf_of(&[
+            (".text", 1, &[0xEA, 0x60], 0),
+            (".bss", SHT_NOBITS, &[0; 9], 0), // takes no room in the file
+            (".debug_line", 1, b"lines", 0),
+            (".debug_line", 1, b"second", 0),
+        ]);
+        let elf = Elf::parse(&file).unwrap();
+        assert_eq!(elf.section(".text"), Ok(Some(&[0xEA, 0x60][..])));
+        assert_eq!(elf.section(".bss"), Ok(Some(&[][..])));
+        assert_eq!(elf.section(".debug_line"), Ok(Some(&b"lines"[..])), "the first of the name");
+        assert_eq!(elf.section(".debug_info"), Ok(None));
+        assert_eq!(elf.section(".debug"), Ok(None), "a whole name, not a prefix");
+        assert!(elf.section(".shstrtab").unwrap().is_some_and(|names| names.ends_with(b".shstrtab\0")));
+        // Without a section names' table (e_shstrndx 0) no section has a name.
+        let mut unnamed = file.clone();
+        unnamed[0x32..0x34].fill(0);
+        assert_eq!(Elf::parse(&unnamed).unwrap().section(".text"), Ok(None));
+        assert_eq!(read_functions(&file).unwrap_err(), "no symbol table (.symtab): stripped?");
     }
 
     #[test]
