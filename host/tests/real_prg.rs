@@ -16,13 +16,15 @@
 //! docs/ui.md show (review them by eye before keeping them).
 //!
 //! The files are read from `target/c64/` (`c64chess.prg`,
-//! `c64chess-drive.prg`), or from the directory `C64_PRG_DIR` names. A
-//! missing file fails the test: asked to run, it does not pass by skipping.
+//! `c64chess-drive.prg`, and the drive's ELF, `c64chess-drive.elf`, for
+//! the profile), or from the directory `C64_PRG_DIR` names. A missing file
+//! fails the test: asked to run, it does not pass by skipping.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// A PRG file of `C64_PRG_DIR` or `target/c64/`; it must be there.
+/// A file of `C64_PRG_DIR` or `target/c64/` (a PRG, or its ELF); it must
+/// be there.
 fn prg(name: &str) -> PathBuf {
     let dir = match std::env::var_os("C64_PRG_DIR") {
         Some(dir) => PathBuf::from(dir),
@@ -75,6 +77,45 @@ fn the_drive_harness_shows_the_hosts_digest() {
         .and_then(|rest| rest.trim_end_matches(')').parse().ok())
         .unwrap_or_else(|| panic!("no CIA count in:\n{text}"));
     assert!(difference.abs() <= 4, "the C64's CIA count and the emulator's differ by {difference}: {shown:?}");
+}
+
+/// The rows of the profile's table whose header line holds `header` (the
+/// rows start after the columns' line, and end at the first line that is
+/// not a row): each row's words after `profile:`, the first its cycles.
+fn profile_rows<'a>(text: &'a str, header: &str) -> Vec<Vec<&'a str>> {
+    let rows = text.lines().skip_while(|l| !l.contains(header)).skip(2);
+    rows.map(|l| l.strip_prefix("profile:").unwrap_or("").split_whitespace().collect::<Vec<_>>())
+        .take_while(|words| words.first().is_some_and(|w| w.parse::<u64>().is_ok()))
+        .collect()
+}
+
+/// The drive profiled (`--profile` with the drive's ELF, which
+/// tools/c64-build writes with a line table): the function table and the
+/// by-line table each account for every cycle, their rows and the "(N
+/// more)" remainder adding up to the total printed, and the hottest lines
+/// include the engine's own (`engine-core/src/*.rs:N`, N > 0).
+#[test]
+#[ignore = "needs target/c64/*.prg from tools/c64-build"]
+fn the_drive_profile_counts_every_cycle_by_function_and_by_line() {
+    let elf = prg("c64chess-drive.elf");
+    let (output, text) = emulate(&["--drive", "--profile", elf.to_str().unwrap()], &prg("c64chess-drive.prg"));
+    assert!(output.status.success(), "{text}");
+    assert!(!text.contains("no line table"), "the ELF has no line table:\n{text}");
+    let total: u64 = figures(&text, "profile: ")[0].parse().unwrap_or_else(|_| panic!("no total in:\n{text}"));
+    for header in ["every one the PC's function's", "profile: by source line"] {
+        let rows = profile_rows(&text, header);
+        assert!(rows.len() > 2 && rows.last().unwrap().last().unwrap().ends_with("more)"), "{header}:\n{text}");
+        let sum: u64 = rows.iter().map(|words| words[0].parse::<u64>().unwrap()).sum();
+        assert_eq!(sum, total, "{header}: the rows and the rest add up to {sum}, not the total:\n{text}");
+    }
+    let lines = profile_rows(&text, "profile: by source line");
+    let engine = lines.iter().filter(|words| {
+        let (file, line) = words[2].rsplit_once(':').unwrap_or_default();
+        file.starts_with("engine-core/src/") && file.ends_with(".rs") && line.parse::<u32>().is_ok_and(|n| n > 0)
+    });
+    assert!(engine.count() >= 5, "fewer than 5 lines of engine-core/src among the hottest:\n{text}");
+    let from = text.find("profile: by source line").unwrap();
+    println!("{}", text[from..].lines().take(18).collect::<Vec<_>>().join("\n"));
 }
 
 /// A game session: what each line of it must find on the screen.
