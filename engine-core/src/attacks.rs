@@ -54,6 +54,32 @@ impl Check {
 pub const MAX_ATTACKERS: usize = 16;
 
 impl Position {
+    /// Does the knight, bishop, rook or queen on `at` attack `sq`? A line
+    /// through both that suits the piece, and nothing between them. Out of
+    /// line: `is_attacked` asks it for a side with one such man and nothing
+    /// else but its king, where it replaces up to eight ray walks (about
+    /// 600 cycles a call on the 6502 in the drive's bare-king endings).
+    #[inline(never)]
+    fn man_attacks(&self, at: Square, sq: Square) -> bool {
+        let kind = self.at(at).kind();
+        if kind == KNIGHT {
+            return is_knight_step(sq.x88().wrapping_sub(at.x88()) as i8);
+        }
+        let d = line_step(at, sq);
+        let straight = matches!(d, -16 | -1 | 1 | 16);
+        if d == 0 || (straight && kind == BISHOP) || (!straight && kind == ROOK) {
+            return false;
+        }
+        let mut t = at.step(d);
+        while t != sq {
+            if self.at(t) != EMPTY {
+                return false;
+            }
+            t = t.step(d);
+        }
+        true
+    }
+
     /// True if the side to move is in check. Out of line: asked from
     /// several places, none of them in the search's loops (it knows the
     /// check from the move it made), and each inlined copy was the king's
@@ -68,7 +94,9 @@ impl Position {
     /// holds any piece of `by` other than pawns and king (the running
     /// `phase[by]`, exact by invariant, is their material) eight knight
     /// squares and, if `by` can have a bishop, rook or queen at all
-    /// (`phase[by]` at least a bishop's worth), the eight rays.
+    /// (`phase[by]` at least a bishop's worth), the eight rays; but a side
+    /// with one such man and nothing else besides its king (the running
+    /// `men[by]` is then its square) asks that man alone.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         // kings[by] + 119 - sq: no wrap, both are squares (<= 0x77).
         let king = self.kings[by];
@@ -82,6 +110,12 @@ impl Position {
         let material = self.phase[by];
         if material == 0 {
             return false;
+        }
+        if self.pieces[by] == 2 {
+            // One man besides the king, and not a pawn (its material is
+            // not 0): a won ending's winner against a bare king. That man
+            // alone is asked, where it stands, not the eight rays.
+            return self.man_attacks(Square::from_x88(self.men[by]), sq);
         }
         // A side with at most one man besides its king and pawns (its
         // only piece, or material below two knights') has a knight only if
@@ -432,7 +466,8 @@ mod tests {
 
     /// `attackers` lists exactly the pieces of a side that attack a square
     /// (and `is_attacked` agrees), for every square and side at every node
-    /// of trees with every kind of move.
+    /// of trees with every kind of move, and of won endings' trees (where
+    /// `is_attacked` asks a lone man where `men` says it stands).
     #[test]
     fn attackers_are_the_pieces_that_attack() {
         fn check(pos: &Position) {
@@ -471,6 +506,14 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            // A king and one man (`is_attacked` asks that man alone), one
+            // of each kind, the other side's men as blockers, and captures
+            // that leave one.
+            "8/8/4k3/4p3/2K5/3Q4/8/8 w - - 0 1",
+            "8/8/3pk3/8/2K5/3R4/8/8 b - - 0 1",
+            "8/8/6k1/3B4/2K2p2/8/8/8 w - - 0 1",
+            "8/8/4k3/3N4/2K5/8/8/7q b - - 0 1",
+            "8/8/4k3/8/2K2r2/3Q4/8/8 w - - 0 1",
         ] {
             walk(&mut Position::from_fen(fen).unwrap(), 2);
         }

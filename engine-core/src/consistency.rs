@@ -160,6 +160,7 @@ mod tests {
         assert_eq!(corrupt(&|p| p.eg -= 1), Err(Inconsistency::Totals));
         assert_eq!(corrupt(&|p| p.hash ^= 1 << 20), Err(Inconsistency::Totals));
         assert_eq!(corrupt(&|p| p.pieces[Color::White] -= 1), Err(Inconsistency::Totals));
+        assert_eq!(corrupt(&|p| p.men[Color::Black] ^= 1), Err(Inconsistency::Totals));
         // The sum is right, one side's part is not: the attack test reads each.
         assert_eq!(
             corrupt(&|p| (p.phase[Color::White], p.phase[Color::Black]) =

@@ -78,24 +78,30 @@ impl Position {
         self.set(m.from, EMPTY);
         self.set(m.to, if m.flags & PROMO != 0 { Piece::new(m.flags & PROMO, us) } else { piece });
 
-        if piece.kind() == PAWN {
-            self.halfmove = 0;
-            if m.flags & DOUBLE_PUSH != 0 {
-                self.ep = m.from.double_push_crossed();
-            }
-        } else if piece.kind() == KING {
+        if piece.kind() == KING {
             self.kings[us] = m.to;
             if m.flags & CASTLE_KING != 0 {
                 self.set(m.from.step(1), self.at(m.from.step(3)));
                 self.set(m.from.step(3), EMPTY);
+                self.men[us] ^= (m.from.step(3).index() ^ m.from.step(1).index()) as u8;
             } else if m.flags & CASTLE_QUEEN != 0 {
                 self.set(m.from.step(-1), self.at(m.from.step(-4)));
                 self.set(m.from.step(-4), EMPTY);
+                self.men[us] ^= (m.from.step(-4).index() ^ m.from.step(-1).index()) as u8;
+            }
+        } else {
+            self.men[us] ^= (m.from.index() ^ m.to.index()) as u8;
+            if piece.kind() == PAWN {
+                self.halfmove = 0;
+                if m.flags & DOUBLE_PUSH != 0 {
+                    self.ep = m.from.double_push_crossed();
+                }
             }
         }
         if m.flags & CAPTURE != 0 {
             self.halfmove = 0;
             self.pieces[us.other()] -= 1;
+            self.men[us.other()] ^= m.victim_square().index() as u8;
         }
         if self.castle != 0 {
             self.castle &= rights_kept(m.from) & rights_kept(m.to);
@@ -170,16 +176,21 @@ impl Position {
         }
         if m.flags & CAPTURE != 0 {
             self.pieces[us.other()] += 1;
+            self.men[us.other()] ^= m.victim_square().index() as u8;
         }
         if moved.kind() == KING {
             self.kings[us] = m.from;
             if m.flags & CASTLE_KING != 0 {
                 self.set(m.from.step(3), self.at(m.from.step(1)));
                 self.set(m.from.step(1), EMPTY);
+                self.men[us] ^= (m.from.step(3).index() ^ m.from.step(1).index()) as u8;
             } else if m.flags & CASTLE_QUEEN != 0 {
                 self.set(m.from.step(-4), self.at(m.from.step(-1)));
                 self.set(m.from.step(-1), EMPTY);
+                self.men[us] ^= (m.from.step(-4).index() ^ m.from.step(-1).index()) as u8;
             }
+        } else {
+            self.men[us] ^= (m.from.index() ^ m.to.index()) as u8;
         }
         self.ep = undo.ep;
         self.castle = undo.castle;

@@ -113,6 +113,16 @@ impl Move {
         self.flags & CAPTURE != 0
     }
 
+    /// Where a capture's victim stands: `to`, or beside it for en passant.
+    #[inline(always)]
+    pub const fn victim_square(self) -> Square {
+        if self.flags & EN_PASSANT != 0 {
+            self.to.en_passant_victim()
+        } else {
+            self.to
+        }
+    }
+
     /// Coordinate notation (`e2e4`, `e7e8q`): 4 or 5 ASCII bytes and the length.
     pub fn uci(self) -> ([u8; 5], usize) {
         let f = self.from.name();

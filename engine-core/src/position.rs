@@ -14,7 +14,7 @@
 //! * `ep` is [`NO_SQUARE`] or the square just crossed by a double push, and
 //!   only while a legal en passant capture onto it exists.
 //!
-//! * the running totals (`mg`, `eg`, `phase`, `hash`, `pieces`) equal a
+//! * the running totals (`mg`, `eg`, `phase`, `hash`, `pieces`, `men`) equal a
 //!   recount of the board ([`Position::recount`]), and so does each side's
 //!   part of `phase` (its non-pawn material, which the attack test reads);
 //! * the key history holds the keys of the positions before each of the last
@@ -58,7 +58,7 @@ use crate::tables::PHASE;
 /// were copied at each caller: 0.14 KB of AVR code).
 #[inline(always)]
 const fn count(board: &[Piece; 128]) -> (Totals, ByColor<i16>) {
-    let mut t = Totals { mg: 0, eg: 0, phase: 0, hash: 0, pieces: ByColor::new(0, 0) };
+    let mut t = Totals { mg: 0, eg: 0, phase: 0, hash: 0, pieces: ByColor::new(0, 0), men: ByColor::new(0, 0) };
     // White's share of the phase, and Black's the rest of the total: one
     // accumulator fewer than a share each (12 bytes of the AVR code of
     // `unmake`, where the count is inlined).
@@ -239,6 +239,10 @@ pub struct Position {
     /// only by captures. The generator finds a lone king without a scan and
     /// ends its scan at the last piece.
     pub(crate) pieces: ByColor<u8>,
+    /// Each side's men but its king, their 0x88 squares XORed: with one
+    /// such man (`pieces` 2), its square ([`Totals::men`]). Changed by
+    /// every move of a man, a capture and castling.
+    pub(crate) men: ByColor<u8>,
     /// Entries pushed since the position was set up, less those popped
     /// (saturating: a game of 65,535 plies is not a concern).
     pub(crate) hist_len: u16,
@@ -315,6 +319,7 @@ impl core::fmt::Debug for Position {
             eg,
             phase,
             pieces,
+            men,
             hist_len,
             hash,
             board,
@@ -333,6 +338,7 @@ impl core::fmt::Debug for Position {
             .field("eg", eg)
             .field("phase", phase)
             .field("pieces", pieces)
+            .field("men", men)
             .field("hist_len", hist_len)
             .field("hash", hash)
             .field("board", board)
@@ -364,6 +370,7 @@ impl Clone for Position {
             eg,
             phase,
             pieces,
+            men,
             hist_len,
             hash,
             board,
@@ -372,7 +379,7 @@ impl Clone for Position {
         } = source;
         (self.side, self.castle, self.ep, self.halfmove, self.kings) = (*side, *castle, *ep, *halfmove, *kings);
         (self.hist_top, self.fullmove, self.mg, self.eg, self.phase) = (*hist_top, *fullmove, *mg, *eg, *phase);
-        (self.pieces, self.hist_len, self.hash) = (*pieces, *hist_len, *hash);
+        (self.pieces, self.men, self.hist_len, self.hash) = (*pieces, *men, *hist_len, *hash);
         self.board = *board;
         self.history = *history;
         self.saved = *saved;
@@ -419,6 +426,7 @@ impl Position {
             eg: 0,
             phase: ByColor::new(0, 0),
             pieces: ByColor::new(0, 0),
+            men: ByColor::new(0, 0),
             hash: 0,
             history: KeyRing::new(),
             hist_top: 0,
@@ -443,6 +451,7 @@ impl Position {
         self.hist_top = 0;
         self.hist_len = 0;
         (self.mg, self.eg, self.phase, self.pieces, self.hash) = (0, 0, ByColor::new(0, 0), ByColor::new(0, 0), 0);
+        self.men = ByColor::new(0, 0);
     }
 
     /// The standard starting position.
@@ -475,7 +484,7 @@ impl Position {
     /// The running totals as carried.
     #[inline]
     pub fn totals(&self) -> Totals {
-        Totals { mg: self.mg, eg: self.eg, phase: self.phase(), hash: self.hash, pieces: self.pieces }
+        Totals { mg: self.mg, eg: self.eg, phase: self.phase(), hash: self.hash, pieces: self.pieces, men: self.men }
     }
 
     /// The running totals recounted from the board (a full walk: for set-up
@@ -506,6 +515,7 @@ impl Position {
     /// of the fields cost its AVR code 66 bytes).
     fn set_totals(&mut self, (t, phase): (Totals, ByColor<i16>)) {
         (self.pieces, self.mg, self.eg, self.phase, self.hash) = (t.pieces, t.mg, t.eg, phase, t.hash);
+        self.men = t.men;
     }
 
     /// The key of the position for repetition and the transposition table:
