@@ -257,46 +257,6 @@ fn a_game_session_on_the_real_program() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Each node level's seconds a move on the real program: after 1. e4 and
-/// the computer's answer, a hint (White's best move, searched at the
-/// level's limits as the computer would) at levels 1 to 4, timed in PAL
-/// seconds by the emulator, with the thinking display on as in a game.
-/// Printed for README's level table; each must end within its level's node
-/// budget at 30,000 cycles a node, about twice the slowest measured.
-#[test]
-#[ignore = "needs target/c64/*.prg from tools/c64-build"]
-fn each_levels_seconds_a_move() {
-    let mut script = String::from(
-        "until-text \"M=menu U=undo\" 20s\ntype e2e4\nkey RETURN\nuntil-text \"1...\" 60s\n\
-         until-text \"White to move\" 60s\n",
-    );
-    for level in 1..=4 {
-        if level > 1 {
-            script += "key M\nuntil-text \">Resume\" 5s\nkey DOWN x4\nkey RETURN\n";
-            script += &format!("until-text \">Level  L{level}\" 5s\nkey STOP\nuntil-text \"M=menu U=undo\" 5s\n");
-        }
-        script += "key H\nuntil-text \"Thinking...\" 5s\nuntil-no-text \"Thinking...\" 1800s\n";
-    }
-    let dir = std::env::temp_dir().join(format!("c64chess-levels-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let keys = dir.join("levels.keys");
-    std::fs::write(&keys, script).unwrap();
-    let (output, text) = emulate(&["--keys", keys.to_str().unwrap()], &prg("c64chess.prg"));
-    std::fs::remove_dir_all(&dir).ok();
-    assert!(output.status.success(), "{text}");
-    let searches: Vec<f64> = text
-        .lines()
-        .filter(|l| l.contains("\"Thinking...\" off the screen after"))
-        .map(|l| l.split("after ").nth(1).and_then(|r| r.split(' ').next()).and_then(|v| v.parse().ok()).unwrap())
-        .collect();
-    assert_eq!(searches.len(), 4, "{text}");
-    for (level, seconds) in (1..).zip(&searches) {
-        let budget = engine_core::level::level(level).nodes as f64 * 30_000.0 / 985_248.0;
-        println!("level {level}: {seconds:.1} s for a hint after 1. e4 e5 on a PAL C64 (budget bound {budget:.0} s)");
-        assert!(*seconds > 0.0 && *seconds <= budget, "level {level}: {seconds} s\n{text}");
-    }
-}
-
 /// Bad input: a missing file, a file that is no PRG, a bad script line:
 /// a message and status 2, never a panic.
 #[test]

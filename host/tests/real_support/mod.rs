@@ -1,5 +1,5 @@
 //! The real C64 programs' files and the emulator that runs them, for the
-//! tests that run them (`real_prg.rs`).
+//! tests that run them (`real_prg.rs`, `real_seconds.rs`).
 //!
 //! The files are read from `target/c64/` (`c64chess.prg`,
 //! `c64chess-drive.prg`, and the drive's ELF, `c64chess-drive.elf`, for
