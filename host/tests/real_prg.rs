@@ -119,7 +119,7 @@ picture reply
 key M
 until-text ">Resume" 5s
 expect-text "New game"
-expect-text "Level  L1"
+expect-text "Level  L1 4s"
 expect-text "Board setup"
 expect-text "Quit"
 expect-text "Return=change"

@@ -346,10 +346,11 @@ impl<H: SearcherHome> App<H> {
         }
     }
 
-    /// The game's level's name, for the sides and the menu: out of line
-    /// (each inlined copy has the table's clamp and multiply).
+    /// The game's level's words, for the sides (the name) and the menu
+    /// (with a node level's time on the C64): out of line (each inlined
+    /// copy has the table's clamp and multiply).
     #[inline(never)]
-    fn level_name(&self) -> &'static [u8; 3] {
+    fn level_name(&self) -> &'static [u8; 6] {
         level_words(self.game.level())
     }
 

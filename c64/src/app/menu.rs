@@ -2,7 +2,7 @@
 //! chooser a promoting move opens.
 
 use engine_core::game::{Player, SearcherHome};
-use engine_core::level::TOP_LEVEL;
+use engine_core::level::{LEVELS, TOP_LEVEL};
 use engine_core::piece::{ByColor, Color, BISHOP, KNIGHT, QUEEN, ROOK};
 
 use super::board::promotion_piece;
@@ -31,13 +31,47 @@ pub(super) const MENU_WORDS: [&[u8]; MENU_ITEMS as usize] =
 
 /// Each level's name, 1 to 10: the node levels, then the timed ones'
 /// seconds a move (`level::TIMED_SECONDS`; "key": until a key is pressed).
-const LEVEL_WORDS: [[u8; 3]; TOP_LEVEL as usize] =
+const LEVEL_NAMES: [[u8; 3]; TOP_LEVEL as usize] =
     [*b"L1 ", *b"L2 ", *b"L3 ", *b"L4 ", *b"5s ", *b"15s", *b"30s", *b"1m ", *b"3m ", *b"key"];
 
-/// Level `level`'s name (1..=`TOP_LEVEL`, as `Game::set_level` keeps it;
-/// any other, which no game has, reads as the top level's). Looked up, not
-/// clamped and indexed: one compare, no bounds check left to abort.
-pub(super) fn level_words(level: u8) -> &'static [u8; 3] {
+/// On the C64, each node level's mean time a move there, which the menu
+/// shows after its name (`L3 3m`), as the timed levels' names give theirs:
+/// measured on the real program on the emulated C64 and rounded
+/// (host/tests/real_seconds.rs: 4.1 s, 12.2 s, 158 s, 563 s over 60, 60,
+/// 30 and 30 moves of games from the balanced openings; a real C64, its
+/// screen's bad lines included, takes about 5% longer). Blank on a PC,
+/// where every level answers in well under a second.
+#[cfg(feature = "prg")]
+const NODE_LEVEL_TIMES: [[u8; 3]; LEVELS.len()] = [*b"4s ", *b"12s", *b"3m ", *b"9m "];
+#[cfg(not(feature = "prg"))]
+const NODE_LEVEL_TIMES: [[u8; 3]; LEVELS.len()] = [[b' '; 3]; LEVELS.len()];
+
+/// Each level's name and then, for a node level, its time
+/// ([`NODE_LEVEL_TIMES`]): the menu shows all six cells (its value's, from
+/// the panel's column 8 to its edge), the sides' rows the name's three.
+/// Six bytes an entry, not three, cost the game 40 bytes (docs/c64.md).
+const LEVEL_WORDS: [[u8; 6]; TOP_LEVEL as usize] = {
+    let mut words = [[b' '; 6]; TOP_LEVEL as usize];
+    let mut level = 0;
+    while level < words.len() {
+        let mut i = 0;
+        while i < 3 {
+            words[level][i] = LEVEL_NAMES[level][i];
+            if level < LEVELS.len() {
+                words[level][3 + i] = NODE_LEVEL_TIMES[level][i];
+            }
+            i += 1;
+        }
+        level += 1;
+    }
+    words
+};
+
+/// Level `level`'s words ([`LEVEL_WORDS`]; 1..=`TOP_LEVEL`, as
+/// `Game::set_level` keeps it; any other, which no game has, reads as the
+/// top level's). Looked up, not clamped and indexed: one compare, no
+/// bounds check left to abort.
+pub(super) fn level_words(level: u8) -> &'static [u8; 6] {
     LEVEL_WORDS.get(level.wrapping_sub(1) as usize).unwrap_or(&LEVEL_WORDS[TOP_LEVEL as usize - 1])
 }
 
