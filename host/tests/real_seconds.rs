@@ -18,8 +18,9 @@
 //! **What is timed.** A move is the time from `Thinking...` appearing to its
 //! going (the emulator looks every 10,000 cycles, 0.01 s): the search with
 //! the thinking display drawing as in any game, and the move played. The
-//! nodes are the display's count after the move, which the search updates
-//! every 16 nodes (so up to 15 short of the search's). Seconds are a PAL
+//! nodes are the display's count after the move: the count of the search's
+//! last poll (one every 16 nodes, so up to 15 short of the search's),
+//! drawn once it has ended. Seconds are a PAL
 //! C64's, 985,248 cycles a second; the emulator does not model the
 //! VIC-II's bad lines, which take about 5% of a real C64's cycles while
 //! the screen is on, so a real C64 takes about 5% longer.
