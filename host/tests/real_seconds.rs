@@ -25,7 +25,7 @@
 //! VIC-II's bad lines, which take about 5% of a real C64's cycles while
 //! the screen is on, so a real C64 takes about 5% longer.
 //!
-//! The searches are about 21,700 s of a PAL C64's time: about two minutes
+//! The searches are about 21,500 s of a PAL C64's time: about two minutes
 //! of one core (114 s where it was first measured, about 200 million
 //! emulated cycles a second); the games run on as many cores as there
 //! are. With the PRG in place:

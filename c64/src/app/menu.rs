@@ -37,7 +37,7 @@ const LEVEL_NAMES: [[u8; 3]; TOP_LEVEL as usize] =
 /// On the C64, each node level's mean time a move there, which the menu
 /// shows after its name (`L3 3m`), as the timed levels' names give theirs:
 /// measured on the real program on the emulated C64 and rounded
-/// (host/tests/real_seconds.rs: 3.9 s, 11.6 s, 151 s, 541 s over 60, 60,
+/// (host/tests/real_seconds.rs: 3.9 s, 11.6 s, 151 s, 536 s over 60, 60,
 /// 30 and 30 moves of games from the balanced openings; a real C64, its
 /// screen's bad lines included, takes about 5% longer). Blank on a PC,
 /// where every level answers in well under a second.
